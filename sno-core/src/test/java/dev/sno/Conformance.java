@@ -45,7 +45,7 @@ final class Conformance {
             return load(Path.of(dir));
         }
         Map<String, String> files = new LinkedHashMap<>();
-        for (String name : List.of(CODEC)) {
+        for (String name : List.of(CODEC, GENERATOR)) {
             try (InputStream in = Conformance.class.getResourceAsStream("/conformance/" + name)) {
                 if (in == null) {
                     throw new AssertionError("conformance vector " + name + " missing from the test classpath");
@@ -61,7 +61,7 @@ final class Conformance {
     /** Reads codec.json and generator.json from dir, whichever exist; fails if neither does. */
     static Map<String, String> load(Path dir) {
         Map<String, String> files = new LinkedHashMap<>();
-        for (String name : List.of(CODEC)) {
+        for (String name : List.of(CODEC, GENERATOR)) {
             Path file = dir.resolve(name);
             if (Files.isRegularFile(file)) {
                 try {
@@ -84,6 +84,10 @@ final class Conformance {
         String codec = files.get(CODEC);
         if (codec != null) {
             nodes.add(DynamicContainer.dynamicContainer(CODEC, codecTests(codec)));
+        }
+        String generator = files.get(GENERATOR);
+        if (generator != null) {
+            nodes.add(DynamicContainer.dynamicContainer(GENERATOR, GeneratorConformance.tests(generator)));
         }
         return nodes;
     }

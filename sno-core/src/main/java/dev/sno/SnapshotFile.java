@@ -1,0 +1,165 @@
+package dev.sno;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.zip.CRC32C;
+
+/**
+ * Reads and writes a {@link GeneratorSnapshot} as a small binary file, so that a generator can
+ * be restored after a restart (see {@link SnoGenerator.Builder#snapshotFile}).
+ *
+ * <p>The record is 48 bytes, big-endian (SPEC.md, "Snapshot file"):
+ * <pre>
+ * offset size field
+ *      0    4 magic "SNOG" (0x534E4F47)
+ *      4    1 version, 1
+ *      5    1 reserved, 0
+ *      6    2 partition
+ *      8    2 sequenceMin
+ *     10    2 sequenceMax
+ *     12    4 sequence (unsigned)
+ *     16    8 now
+ *     24    8 wallHi
+ *     32    8 wallSafe
+ *     40    4 drifts (unsigned)
+ *     44    4 CRC-32C of bytes 0..43
+ * </pre>
+ *
+ * <p>Writes are atomic: the record goes to a temporary file in the same directory, which is
+ * forced to disk and then renamed over the target; the directory is then forced too where the
+ * platform allows it. A reader sees either the old record or the new one, never a mix.
+ */
+public final class SnapshotFile {
+
+    static final int MAGIC = 0x534E_4F47;
+    static final int VERSION = 1;
+    static final int SIZE = 48;
+
+    private SnapshotFile() {
+    }
+
+    /**
+     * Reads a snapshot file.
+     *
+     * @param file  the file, not null
+     * @return the snapshot, or empty if the file does not exist
+     * @throws SnapshotFileException if the file exists but does not hold a valid record
+     * @throws IOException if the file cannot be read
+     * @throws NullPointerException if file is null
+     */
+    public static Optional<GeneratorSnapshot> read(Path file) throws IOException {
+        Objects.requireNonNull(file, "file");
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+        return Optional.of(decode(file, bytes));
+    }
+
+    static GeneratorSnapshot decode(Path file, byte[] bytes) throws SnapshotFileException {
+        if (bytes.length != SIZE) {
+            throw new SnapshotFileException(file, (bytes.length < SIZE ? "truncated: " : "too long: ")
+                    + bytes.length + " bytes, expected " + SIZE);
+        }
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        int magic = b.getInt(0);
+        if (magic != MAGIC) {
+            throw new SnapshotFileException(file, String.format("bad magic 0x%08X, expected 0x%08X", magic, MAGIC));
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, SIZE - 4);
+        int stored = b.getInt(SIZE - 4);
+        if ((int) crc.getValue() != stored) {
+            throw new SnapshotFileException(file, String.format("checksum mismatch: stored 0x%08X, computed 0x%08X",
+                    stored, (int) crc.getValue()));
+        }
+        int version = bytes[4] & 0xFF;
+        if (version != VERSION) {
+            throw new SnapshotFileException(file, "unsupported version " + version + ", expected " + VERSION);
+        }
+        if (bytes[5] != 0) {
+            throw new SnapshotFileException(file, "reserved byte 5 is " + (bytes[5] & 0xFF) + ", expected 0");
+        }
+        try {
+            return new GeneratorSnapshot(
+                    b.getShort(6) & 0xFFFF,
+                    b.getShort(8) & 0xFFFF,
+                    b.getShort(10) & 0xFFFF,
+                    b.getInt(12) & 0xFFFF_FFFFL,
+                    b.getLong(16),
+                    b.getLong(24),
+                    b.getLong(32),
+                    b.getInt(40) & 0xFFFF_FFFFL);
+        } catch (IllegalArgumentException e) {
+            throw new SnapshotFileException(file, e.getMessage());
+        }
+    }
+
+    static byte[] encode(GeneratorSnapshot s) {
+        ByteBuffer b = ByteBuffer.allocate(SIZE);
+        b.putInt(MAGIC).put((byte) VERSION).put((byte) 0)
+                .putShort((short) s.partition())
+                .putShort((short) s.sequenceMin())
+                .putShort((short) s.sequenceMax())
+                .putInt((int) s.sequence())
+                .putLong(s.now())
+                .putLong(s.wallHi())
+                .putLong(s.wallSafe())
+                .putInt((int) s.drifts());
+        CRC32C crc = new CRC32C();
+        crc.update(b.array(), 0, SIZE - 4);
+        b.putInt((int) crc.getValue());
+        return b.array();
+    }
+
+    /**
+     * Writes a snapshot file atomically, replacing any previous one.
+     *
+     * @param file      the file, not null; its directory must exist
+     * @param snapshot  the snapshot, not null
+     * @throws IOException if the file cannot be written; the previous file is then unchanged
+     * @throws NullPointerException if an argument is null
+     */
+    public static void write(Path file, GeneratorSnapshot snapshot) throws IOException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(snapshot, "snapshot");
+        byte[] bytes = encode(snapshot);
+        Path absolute = file.toAbsolutePath();
+        Path dir = absolute.getParent();
+        Path tmp = Files.createTempFile(dir, absolute.getFileName().toString() + ".", ".tmp");
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer buf = ByteBuffer.wrap(bytes);
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
+                }
+                ch.force(true);
+            }
+            Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        forceDirectory(dir);
+    }
+
+    /** Makes the rename durable; not every platform can open a directory, which is then skipped. */
+    private static void forceDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // Directories cannot be opened as channels on some platforms (Windows); the rename
+            // itself is still atomic there.
+        }
+    }
+}
