@@ -44,6 +44,22 @@ class ConformanceHarnessTest {
     }
 
     @Test
+    void reportsAGeneratorScenarioThatDoesNotMatch(@TempDir Path dir) throws Exception {
+        String json = Files.readString(resource("generator.json"), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("generator.json"), json);
+        assertEquals(0, failures(Conformance.tests(Conformance.load(dir))));
+        // Expect a different sequence in the first scenario's first ID: that scenario must fail.
+        String tampered = json.replaceFirst("\"29gfem22232im222\"", "\"29gfem22232im223\"");
+        Files.writeString(dir.resolve("generator.json"), tampered);
+        assertEquals(1, failures(Conformance.tests(Conformance.load(dir))));
+        // A wrong expected snapshot must fail too.
+        String badSnapshot = json.replaceFirst("\"drifts\": 1\\s*}", "\"drifts\": 3 }");
+        assertTrue(!badSnapshot.equals(json));
+        Files.writeString(dir.resolve("generator.json"), badSnapshot);
+        assertEquals(1, failures(Conformance.tests(Conformance.load(dir))));
+    }
+
+    @Test
     void reportsAnInvalidStringThatIsAccepted(@TempDir Path dir) throws Exception {
         String json = "{\"codec\": [], \"invalid\": [\"2222222222222222\", \"222\"]}";
         Files.writeString(dir.resolve("codec.json"), json);

@@ -1,6 +1,7 @@
 package dev.sno.cli;
 
 import dev.sno.InvalidSnoIdException;
+import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.List;
  * The {@code sno} command line: generates and inspects sno IDs.
  *
  * <pre>
+ * sno generate [COUNT] [--meta M] [--partition P]   print COUNT new IDs, one a line
  * sno inspect ID...    print the components of each ID
  * sno help             print usage
  * sno version          print the version
@@ -27,6 +29,10 @@ public final class Main {
             "usage: sno <command> [arguments]",
             "",
             "commands:",
+            "  generate [COUNT] [--meta M] [--partition P]",
+            "                    print COUNT (default 1) new IDs, one a line, with metabyte M",
+            "                    (0..255, default 0) and partition P (0..65535, default: one",
+            "                    derived from the time, as for Sno.next)",
             "  inspect ID...     print the components of each ID",
             "  help              print this text",
             "  version           print the version",
@@ -57,6 +63,8 @@ public final class Main {
         List<String> rest = Arrays.asList(args).subList(1, args.length);
         try {
             switch (args[0]) {
+                case "generate":
+                    return generate(rest, out);
                 case "inspect":
                     return inspect(rest, out);
                 case "help":
@@ -75,6 +83,73 @@ public final class Main {
             err.println("sno: " + e.getMessage());
             return USAGE;
         }
+    }
+
+    private static int generate(List<String> args, PrintStream out) {
+        long count = 1;
+        boolean countSet = false;
+        int meta = 0;
+        Integer partition = null;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            switch (arg) {
+                case "--meta":
+                    meta = intOption(arg, args, ++i, 255);
+                    break;
+                case "--partition":
+                    partition = intOption(arg, args, ++i, 65535);
+                    break;
+                default:
+                    if (arg.startsWith("-")) {
+                        throw new UsageException("unknown option '" + arg + "' for generate");
+                    }
+                    if (countSet) {
+                        throw new UsageException("generate takes one COUNT, got '" + count + "' and '" + arg + "'");
+                    }
+                    count = parseLong(arg, "COUNT", 1, MAX_COUNT);
+                    countSet = true;
+            }
+        }
+        SnoGenerator generator = partition == null
+                ? SnoGenerator.create()
+                : SnoGenerator.builder().partition(partition).build();
+        byte[] buf = new byte[17 * 256];
+        int pos = 0;
+        for (long n = 0; n < count; n++) {
+            generator.next(meta).encodeTo(buf, pos);
+            buf[pos + 16] = '\n';
+            pos += 17;
+            if (pos == buf.length) {
+                out.write(buf, 0, pos);
+                pos = 0;
+            }
+        }
+        out.write(buf, 0, pos);
+        out.flush();
+        return OK;
+    }
+
+    /** Largest COUNT accepted by generate. */
+    private static final long MAX_COUNT = 1_000_000_000L;
+
+    private static int intOption(String name, List<String> args, int index, int max) {
+        if (index >= args.size()) {
+            throw new UsageException(name + " needs a value");
+        }
+        return (int) parseLong(args.get(index), name, 0, max);
+    }
+
+    private static long parseLong(String text, String name, long min, long max) {
+        long value;
+        try {
+            value = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new UsageException(name + " must be an integer in [" + min + ", " + max + "]: '" + text + "'");
+        }
+        if (value < min || value > max) {
+            throw new UsageException(name + " must be an integer in [" + min + ", " + max + "]: '" + text + "'");
+        }
+        return value;
     }
 
     private static int inspect(List<String> args, PrintStream out) {

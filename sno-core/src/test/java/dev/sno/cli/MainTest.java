@@ -26,6 +26,55 @@ class MainTest {
     }
 
     @Test
+    void generatePrintsOneNewIdALine() {
+        long before = dev.sno.SnoId.firstAt(java.time.Instant.now()).timeUnits();
+        Run r = run("generate", "1000", "--meta", "9", "--partition", "513");
+        long after = dev.sno.SnoId.firstAt(java.time.Instant.now()).timeUnits();
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err());
+        String[] lines = r.out().split("\n");
+        assertEquals(1000, lines.length);
+        assertTrue(r.out().endsWith("\n"));
+        dev.sno.SnoId previous = null;
+        for (String line : lines) {
+            dev.sno.SnoId id = dev.sno.SnoId.parse(line);
+            assertEquals(9, id.meta());
+            assertEquals(513, id.partition());
+            assertTrue(id.timeUnits() >= before && id.timeUnits() <= after);
+            assertTrue(previous == null || previous.compareTo(id) < 0, "strictly increasing");
+            previous = id;
+        }
+    }
+
+    @Test
+    void generateDefaultsToOneIdWithMetaZero() {
+        Run r = run("generate");
+        assertEquals(0, r.status());
+        assertTrue(r.out().matches("[2-9a-x]{16}\n"), r.out());
+        assertEquals(0, dev.sno.SnoId.parse(r.out().trim()).meta());
+        Run withOptionsFirst = run("generate", "--meta", "255", "3");
+        assertEquals(3, withOptionsFirst.out().split("\n").length);
+    }
+
+    @Test
+    void generateRejectsBadArgumentsWithOneLine() {
+        assertUsage("sno: COUNT must be an integer in [1, 1000000000]: 'x'\n", "generate", "x");
+        assertUsage("sno: COUNT must be an integer in [1, 1000000000]: '0'\n", "generate", "0");
+        assertUsage("sno: --meta must be an integer in [0, 255]: '256'\n", "generate", "--meta", "256");
+        assertUsage("sno: --meta needs a value\n", "generate", "--meta");
+        assertUsage("sno: --partition must be an integer in [0, 65535]: '-1'\n", "generate", "--partition", "-1");
+        assertUsage("sno: unknown option '--frob' for generate\n", "generate", "--frob");
+        assertUsage("sno: generate takes one COUNT, got '2' and '3'\n", "generate", "2", "3");
+    }
+
+    private static void assertUsage(String err, String... args) {
+        Run r = run(args);
+        assertEquals(2, r.status());
+        assertEquals("", r.out());
+        assertEquals(err, r.err());
+    }
+
+    @Test
     void inspectPrintsEveryComponent() {
         Run r = run("inspect", "29gfem22232im222");
         assertEquals(0, r.status());

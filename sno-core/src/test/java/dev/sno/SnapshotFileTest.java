@@ -1,0 +1,261 @@
+package dev.sno;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SnapshotFileTest {
+
+    private static final long T = 4_000_000_000L;
+    private static final GeneratorSnapshot SAMPLE =
+            new GeneratorSnapshot(0xBEEF, 100, 65535, 0xFFFF_FFFFL, T + 7, T + 5, T + 9, 0xFFFF_FFFFL);
+
+    @Test
+    void roundTripsEveryField(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("gen.snap");
+        SnapshotFile.write(file, SAMPLE);
+        assertEquals(48, Files.size(file));
+        assertEquals(Optional.of(SAMPLE), SnapshotFile.read(file));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(file), files.toList(), "no temporary file left behind");
+        }
+    }
+
+    @Test
+    void theRecordHasTheDocumentedLayout() {
+        byte[] b = SnapshotFile.encode(SAMPLE);
+        ByteBuffer buf = ByteBuffer.wrap(b);
+        assertEquals("SNOG", new String(b, 0, 4, java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals(1, b[4]);
+        assertEquals(0, b[5]);
+        assertEquals((short) 0xBEEF, buf.getShort(6));
+        assertEquals(100, buf.getShort(8));
+        assertEquals((short) 65535, buf.getShort(10));
+        assertEquals(-1, buf.getInt(12));
+        assertEquals(T + 7, buf.getLong(16));
+        assertEquals(T + 5, buf.getLong(24));
+        assertEquals(T + 9, buf.getLong(32));
+        assertEquals(-1, buf.getInt(40));
+        CRC32C crc = new CRC32C();
+        crc.update(b, 0, 44);
+        assertEquals((int) crc.getValue(), buf.getInt(44));
+    }
+
+    @Test
+    void aMissingFileIsAFreshStart(@TempDir Path dir) throws Exception {
+        assertEquals(Optional.empty(), SnapshotFile.read(dir.resolve("none.snap")));
+        SnoGenerator g = SnoGenerator.builder().partition(3).snapshotFile(dir.resolve("none.snap"))
+                .clock(ScriptedClock.atUnit(T)).build();
+        assertEquals(0, g.next(0).sequence());
+        g.close();
+        assertTrue(Files.exists(dir.resolve("none.snap")), "close wrote the file");
+    }
+
+    @Test
+    void rejectsTruncatedAndOverlongFilesNamingThem(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("bad.snap");
+        byte[] good = SnapshotFile.encode(SAMPLE);
+        Files.write(file, java.util.Arrays.copyOf(good, 20));
+        SnapshotFileException e = assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file));
+        assertEquals("Corrupt sno snapshot file " + file + ": truncated: 20 bytes, expected 48", e.getMessage());
+        assertEquals(file.toString(), e.file());
+        Files.write(file, new byte[0]);
+        assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file));
+        Files.write(file, java.util.Arrays.copyOf(good, 49));
+        assertEquals("Corrupt sno snapshot file " + file + ": too long: 49 bytes, expected 48",
+                assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file)).getMessage());
+    }
+
+    @Test
+    void rejectsEveryFlippedBit(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("flip.snap");
+        byte[] good = SnapshotFile.encode(SAMPLE);
+        for (int bit = 0; bit < 48 * 8; bit++) {
+            byte[] bad = good.clone();
+            bad[bit / 8] ^= (byte) (1 << (bit % 8));
+            Files.write(file, bad);
+            assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file), "bit " + bit);
+        }
+    }
+
+    @Test
+    void namesTheFaultOfAWellFormedButInvalidRecord(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("x.snap");
+        byte[] b = SnapshotFile.encode(SAMPLE);
+        b[0] = 'X';
+        Files.write(file, b);
+        assertEquals("Corrupt sno snapshot file " + file + ": bad magic 0x584E4F47, expected 0x534E4F47",
+                assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file)).getMessage());
+
+        Files.write(file, withCrc(SnapshotFile.encode(SAMPLE), 4, (byte) 2));
+        assertEquals("Corrupt sno snapshot file " + file + ": unsupported version 2, expected 1",
+                assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file)).getMessage());
+
+        Files.write(file, withCrc(SnapshotFile.encode(SAMPLE), 16, (byte) 0x80)); // now < 0
+        assertEquals("Corrupt sno snapshot file " + file
+                        + ": Invalid generator snapshot: now must be in [0, 549755813887]: now=-9223372032854775801",
+                assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file)).getMessage());
+
+        byte[] crcOff = SnapshotFile.encode(SAMPLE);
+        crcOff[47] ^= 1;
+        Files.write(file, crcOff);
+        assertTrue(assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file)).getMessage()
+                .contains(": checksum mismatch: stored 0x"));
+    }
+
+    private static byte[] withCrc(byte[] b, int index, byte value) {
+        b[index] = value;
+        CRC32C crc = new CRC32C();
+        crc.update(b, 0, 44);
+        ByteBuffer.wrap(b).putInt(44, (int) crc.getValue());
+        return b;
+    }
+
+    @Test
+    void aCorruptFileFailsTheBuildInsteadOfStartingFresh(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("corrupt.snap");
+        Files.write(file, new byte[] {1, 2, 3});
+        UncheckedIOException e = assertThrows(UncheckedIOException.class,
+                () -> SnoGenerator.builder().partition(1).snapshotFile(file).build());
+        assertInstanceOf(SnapshotFileException.class, e.getCause());
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+    }
+
+    @Test
+    void theFileMustMatchTheConfiguredPartitionAndRange(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("p.snap");
+        SnapshotFile.write(file, new GeneratorSnapshot(7, 0, 65535, 0, T, T, 0, 0));
+        SnoGenerator ok = SnoGenerator.builder().partition(7).snapshotFile(file).clock(ScriptedClock.atUnit(T)).build();
+        assertEquals(7, ok.partition());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SnoGenerator.builder().partition(8).snapshotFile(file).build());
+        assertEquals("The sno snapshot file " + file + " belongs to partition 7 with sequence range 0..65535,"
+                + " not to the configured partition 8", e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> SnoGenerator.builder().sequenceRange(0, 100).snapshotFile(file).build());
+        assertThrows(IllegalArgumentException.class,
+                () -> SnoGenerator.builder().restore(SAMPLE).snapshotFile(file).build());
+    }
+
+    @Test
+    void restartWithTheClockAnHourBackRepeatsNoId(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("restart.snap");
+        ScriptedClock clock = ScriptedClock.atUnit(T);
+        Set<SnoId> ids = new HashSet<>();
+        try (SnoGenerator g = SnoGenerator.builder().partition(11).snapshotFile(file).clock(clock).build()) {
+            for (int unit = 0; unit < 2000; unit++) {
+                clock.setUnit(T + unit);
+                for (int i = 0; i < 3; i++) {
+                    assertTrue(ids.add(g.next(1)));
+                }
+            }
+        }
+        // Restart: the clock is now an hour behind, and then runs through the same hour again.
+        long hour = 900_000;
+        clock.setUnit(T + 1999 - hour);
+        try (SnoGenerator g = SnoGenerator.builder().partition(11).snapshotFile(file).clock(clock).build()) {
+            for (long unit = T + 1999 - hour; unit < T + 2100; unit += unit < T - 10 ? 997 : 1) {
+                clock.setUnit(unit);
+                for (int i = 0; i < 3; i++) {
+                    SnoId id = g.next(1);
+                    assertTrue(ids.add(id), () -> "repeated " + id);
+                }
+            }
+            assertEquals(1, g.snapshot().drifts());
+        }
+        assertEquals(1, SnapshotFile.read(file).orElseThrow().drifts());
+    }
+
+    @Test
+    void aDriftIsWrittenToTheFileInTheBackground(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("drift.snap");
+        ScriptedClock clock = ScriptedClock.atUnit(T + 100);
+        SnoGenerator g = SnoGenerator.builder().partition(2).snapshotFile(file).clock(clock).build();
+        g.next(0);
+        assertFalse(Files.exists(file), "nothing written before a drift or close");
+        clock.setUnit(T + 50);
+        g.next(0);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        Optional<GeneratorSnapshot> s = Optional.empty();
+        while (s.isEmpty() && System.nanoTime() < deadline) {
+            s = SnapshotFile.read(file);
+            Thread.onSpinWait();
+        }
+        assertTrue(s.isPresent(), "the drift was never written");
+        assertEquals(1, s.get().drifts());
+        assertEquals(T + 100, s.get().wallSafe());
+        assertEquals(T + 50, s.get().wallHi());
+        g.close();
+    }
+
+    @Test
+    void closingUnderLoadCapturesEveryIdMadeSoARestoreRepeatsNone(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("load.snap");
+        java.util.concurrent.atomic.AtomicLong reads = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong offset = new java.util.concurrent.atomic.AtomicLong();
+        long base = ScriptedClock.millisOfUnit(T);
+        SnoClock clock = () -> base + reads.getAndIncrement() / 200 - offset.get();
+        SnoGenerator g = SnoGenerator.builder().partition(5).snapshotFile(file).clock(clock).build();
+        Set<SnoId> before = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(4);
+        List<Thread> threads = new java.util.ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            Thread th = new Thread(() -> {
+                running.countDown();
+                try {
+                    for (int i = 0; ; i++) {
+                        before.add(g.next(3));
+                        if (i == 10_000) {
+                            offset.compareAndSet(0, 40); // one regression under load
+                        }
+                    }
+                } catch (IllegalStateException closed) {
+                    assertEquals("This SnoGenerator is closed", closed.getMessage());
+                }
+            });
+            threads.add(th);
+            th.start();
+        }
+        running.await();
+        while (before.size() < 100_000) {
+            Thread.onSpinWait();
+        }
+        g.close();
+        for (Thread th : threads) {
+            th.join();
+        }
+        GeneratorSnapshot last = SnapshotFile.read(file).orElseThrow();
+        assertEquals(g.snapshot(), last);
+        assertEquals(1, last.drifts());
+        // Restore with the clock exactly at the final unit, then a regression, then forward.
+        long finalMillis = ScriptedClock.millisOfUnit(last.wallHi());
+        ScriptedClock after = new ScriptedClock(finalMillis);
+        try (SnoGenerator r = SnoGenerator.builder().partition(5).snapshotFile(file).clock(after).build()) {
+            for (long delta : new long[] {0, 0, 0, -8, -8, 4, 100, 400}) {
+                after.advance(delta);
+                for (int i = 0; i < 1000; i++) {
+                    SnoId id = r.next(3);
+                    assertFalse(before.contains(id), () -> "repeated " + id);
+                    after.advance(i % 100 == 99 ? 4 : 0);
+                }
+            }
+        }
+    }
+}
