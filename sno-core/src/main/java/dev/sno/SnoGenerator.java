@@ -123,6 +123,7 @@ public final class SnoGenerator implements AutoCloseable {
     private final SnoClock clock;
     private final Consumer<SequenceOverflowNotification> overflowListener;
     private final Duration maxRegressionWait;
+    private final long maxWaitNanos;
     private final Path snapshotFile;
     private final ExecutorService snapshotWriter;
 
@@ -166,6 +167,7 @@ public final class SnoGenerator implements AutoCloseable {
         this.clock = b.clock;
         this.overflowListener = b.overflowListener;
         this.maxRegressionWait = b.maxRegressionWait;
+        this.maxWaitNanos = b.maxRegressionWait == null ? Long.MAX_VALUE : saturatedNanos(b.maxRegressionWait);
         this.snapshotFile = b.snapshotFile;
         this.snapshotWriter = b.snapshotFile == null ? null : Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "sno-snapshot-writer");
@@ -280,6 +282,14 @@ public final class SnoGenerator implements AutoCloseable {
         return SnoId.ofBits(units << 25 | (long) meta << 16 | partition, seq);
     }
 
+    private static long saturatedNanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     /** The time unit of a clock reading, checking the sno range. */
     private static long unitOf(long millis) {
         long offset = millis - SnoId.EPOCH_MILLIS;
@@ -332,7 +342,7 @@ public final class SnoGenerator implements AutoCloseable {
 
     /** Parks until the clock is past the given unit, or throws if that takes too long. */
     private void awaitClockPast(long safeUnit) {
-        long deadline = maxRegressionWait == null ? 0 : System.nanoTime() + maxRegressionWait.toNanos();
+        long start = System.nanoTime();
         for (;;) {
             if (closed) {
                 throw closedException();
@@ -344,7 +354,7 @@ public final class SnoGenerator implements AutoCloseable {
             }
             long safeMillis = unitStartMillis(safeUnit + 1);
             long waitNanos = (safeMillis - millis) * 1_000_000L;
-            if (maxRegressionWait != null && waitNanos > deadline - System.nanoTime()) {
+            if (maxRegressionWait != null && waitNanos > maxWaitNanos - (System.nanoTime() - start)) {
                 throw new ClockRegressionException(Instant.ofEpochMilli(millis), Instant.ofEpochMilli(safeMillis),
                         maxRegressionWait);
             }

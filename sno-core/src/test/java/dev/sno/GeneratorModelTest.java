@@ -178,6 +178,23 @@ class GeneratorModelTest {
         assertEquals(1, s.drifts());
     }
 
+    @Test
+    void aHugeMaxRegressionWaitStillWaitsInsteadOfOverflowing() throws Exception {
+        ScriptedClock clock = ScriptedClock.atUnit(START + 100);
+        SnoGenerator g = SnoGenerator.builder().partition(1).clock(clock)
+                .maxRegressionWait(Duration.ofSeconds(Long.MAX_VALUE)).build();
+        g.next(0);
+        clock.setUnit(START + 50);
+        g.next(0);
+        clock.setUnit(START + 60);
+        g.next(0);
+        clock.setUnit(START + 40);
+        CompletableFuture<SnoId> waiting = CompletableFuture.supplyAsync(() -> g.next(0));
+        awaitParked(waiting);
+        clock.setUnit(START + 101);
+        assertEquals(START + 101, waiting.get(10, TimeUnit.SECONDS).timeUnits());
+    }
+
     /** Waits until the future's worker is parked inside the generator (not sleeping here). */
     static void awaitParked(CompletableFuture<?> f) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
