@@ -1,0 +1,80 @@
+package dev.sno.jackson;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonTokenId;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.sno.InvalidSnoIdException;
+import dev.sno.SnoId;
+import java.io.IOException;
+
+/**
+ * Reads a SnoId from a string in canonical form, or from 10 raw bytes (binary formats). Every
+ * other input goes to Jackson's problem handling, which by default throws.
+ */
+final class SnoIdDeserializer extends StdScalarDeserializer<SnoId> {
+
+    private static final long serialVersionUID = 1L;
+
+    static final SnoIdDeserializer INSTANCE = new SnoIdDeserializer();
+
+    private SnoIdDeserializer() {
+        super(SnoId.class);
+    }
+
+    @Override
+    public LogicalType logicalType() {
+        return LogicalType.OtherScalar;
+    }
+
+    @Override
+    public SnoId deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+        switch (p.currentTokenId()) {
+            case JsonTokenId.ID_STRING:
+                return fromText(p.getText(), ctxt);
+            case JsonTokenId.ID_EMBEDDED_OBJECT:
+                return fromEmbedded(p, ctxt);
+            case JsonTokenId.ID_NUMBER_INT:
+            case JsonTokenId.ID_NUMBER_FLOAT:
+                return (SnoId) ctxt.handleWeirdNumberValue(SnoId.class, p.getNumberValue(),
+                        "sno IDs are strings of 16 characters, not numbers");
+            case JsonTokenId.ID_START_ARRAY:
+                return _deserializeFromArray(p, ctxt);
+            default:
+                return (SnoId) ctxt.handleUnexpectedToken(SnoId.class, p);
+        }
+    }
+
+    private SnoId fromText(String text, DeserializationContext ctxt) throws IOException {
+        if (text.isEmpty()) {
+            CoercionAction action = ctxt.findCoercionAction(logicalType(), SnoId.class, CoercionInputShape.EmptyString);
+            // An explicit coercion setting for SnoId wins; by default (TryConvert) the empty
+            // string is an error unless ACCEPT_EMPTY_STRING_AS_NULL_OBJECT is enabled.
+            if (action == CoercionAction.AsNull || action == CoercionAction.AsEmpty
+                    || action == CoercionAction.TryConvert
+                    && ctxt.isEnabled(DeserializationFeature.ACCEPT_EMPTY_STRING_AS_NULL_OBJECT)) {
+                return null;
+            }
+        }
+        try {
+            return SnoId.parse(text);
+        } catch (InvalidSnoIdException e) {
+            return (SnoId) ctxt.handleWeirdStringValue(SnoId.class, text, "%s", e.getMessage());
+        }
+    }
+
+    private SnoId fromEmbedded(JsonParser p, DeserializationContext ctxt) throws IOException {
+        Object embedded = p.getEmbeddedObject();
+        if (embedded instanceof SnoId) {
+            return (SnoId) embedded;
+        }
+        if (embedded instanceof byte[] && ((byte[]) embedded).length == SnoId.SIZE_BYTES) {
+            return SnoId.fromBytes((byte[]) embedded);
+        }
+        return (SnoId) ctxt.handleWeirdNativeValue(getValueType(ctxt), embedded, p);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.sno.jackson;
+
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.databind.DatabindContext;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.jsontype.impl.TypeIdResolverBase;
+import dev.sno.jackson.internal.MetaTable;
+import java.io.IOException;
+
+/**
+ * Jackson 2 type id resolver behind {@link SnoPolymorphic}: the type id is the sno ID itself,
+ * and its metabyte selects the subtype. Not meant to be used directly.
+ */
+public final class SnoMetaTypeIdResolver extends TypeIdResolverBase {
+
+    private JavaType base;
+    private MetaTable table;
+
+    /** Created by Jackson for types annotated with {@link SnoPolymorphic}. */
+    public SnoMetaTypeIdResolver() {
+    }
+
+    /**
+     * Reads the subtypes of the base type. Inconsistent annotations are reported as Jackson's
+     * invalid-definition error when a value is read.
+     *
+     * @param baseType  the annotated type or one of its subtypes
+     */
+    @Override
+    public void init(JavaType baseType) {
+        this.base = baseType;
+        this.table = new MetaTable(baseType.getRawClass());
+    }
+
+    /**
+     * The metabyte of the value's type; not written, as the ID property carries it.
+     *
+     * @param value  the value
+     * @return the metabyte as a string, or null
+     */
+    @Override
+    public String idFromValue(Object value) {
+        return MetaTable.idOf(value == null ? null : value.getClass());
+    }
+
+    /**
+     * The metabyte of the given type.
+     *
+     * @param value  the value
+     * @param type   its type
+     * @return the metabyte as a string, or null
+     */
+    @Override
+    public String idFromValueAndType(Object value, Class<?> type) {
+        return MetaTable.idOf(type);
+    }
+
+    /**
+     * The subtype selected by the metabyte of the sno ID.
+     *
+     * @param context  the context
+     * @param id       the ID property's text
+     * @return the subtype
+     * @throws InvalidTypeIdException if id is not a sno ID or no subtype has its metabyte
+     */
+    @Override
+    public JavaType typeFromId(DatabindContext context, String id) throws IOException {
+        if (table.definitionError() != null) {
+            return context.reportBadDefinition(base, table.definitionError());
+        }
+        Class<?> sub;
+        try {
+            sub = table.subtypeFor(id);
+        } catch (IllegalArgumentException e) {
+            if (context instanceof DeserializationContext) {
+                throw ((DeserializationContext) context).invalidTypeIdException(base, id, e.getMessage());
+            }
+            throw e;
+        }
+        return context.constructSpecializedType(base, sub);
+    }
+
+    /**
+     * The known metabytes, for error messages.
+     *
+     * @return a description
+     */
+    @Override
+    public String getDescForKnownTypeIds() {
+        return table.describe();
+    }
+
+    /**
+     * Always {@link JsonTypeInfo.Id#CUSTOM}.
+     *
+     * @return the mechanism
+     */
+    @Override
+    public JsonTypeInfo.Id getMechanism() {
+        return JsonTypeInfo.Id.CUSTOM;
+    }
+}
