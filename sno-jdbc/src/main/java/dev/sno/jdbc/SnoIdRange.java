@@ -1,0 +1,54 @@
+package dev.sno.jdbc;
+
+import dev.sno.SnoId;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Objects;
+
+/**
+ * A half-open range of IDs, {@code [from, to)}, for key-range queries such as
+ * {@code WHERE id >= ? AND id < ?}; see {@link SnoJdbc#timeWindow}.
+ *
+ * @param from  the lowest ID in the range, not null
+ * @param to    the lowest ID above the range, not null, not below {@code from}
+ */
+public record SnoIdRange(SnoId from, SnoId to) {
+
+    /**
+     * Checks the bounds.
+     *
+     * @param from  the lowest ID in the range, not null
+     * @param to    the lowest ID above the range, not null
+     * @throws IllegalArgumentException if {@code to} is below {@code from}
+     */
+    public SnoIdRange {
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+        if (to.compareTo(from) < 0) {
+            throw new IllegalArgumentException("range ends before it starts: from=" + from + ", to=" + to);
+        }
+    }
+
+    /**
+     * Binds {@code from} and {@code to} to two consecutive parameters, as UUIDs.
+     *
+     * @param statement   the statement, not null
+     * @param firstIndex  the index of the {@code >=} parameter; {@code firstIndex + 1} gets the
+     *                    {@code <} parameter
+     * @throws SQLException if the driver refuses the values
+     */
+    public void bind(PreparedStatement statement, int firstIndex) throws SQLException {
+        SnoJdbc.setSnoId(statement, firstIndex, from);
+        SnoJdbc.setSnoId(statement, firstIndex + 1, to);
+    }
+
+    /**
+     * Tells whether an ID lies in the range.
+     *
+     * @param id  the ID, not null
+     * @return true if {@code from <= id < to}
+     */
+    public boolean contains(SnoId id) {
+        return from.compareTo(id) <= 0 && id.compareTo(to) < 0;
+    }
+}

@@ -1,0 +1,207 @@
+package dev.sno.jdbc;
+
+import dev.sno.InvalidSnoIdException;
+import dev.sno.SnoId;
+import java.nio.ByteBuffer;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLDataException;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Stores sno IDs in UUID columns (PostgreSQL {@code uuid}, H2 {@code UUID}) through plain JDBC,
+ * using the canonical UUID image: the ID's 10 bytes followed by six zero bytes.
+ *
+ * <pre>
+ * SnoJdbc.setSnoId(insert, 1, Sno.next(PERSON));
+ * SnoId id = SnoJdbc.getSnoId(rows, "id");
+ * </pre>
+ *
+ * <p>Reading accepts what drivers return for such columns: {@link UUID}, a 16-byte array (the UUID
+ * image), a 10-byte array (the ID's bytes), and strings in UUID form
+ * ({@code 01dcd650-0000-410a-0000-000000000000}) or sno form ({@code 29gfem22232im222}). SQL
+ * {@code NULL} reads as {@code null}. Anything else, and a UUID whose last six bytes are not
+ * zero, throws {@link SQLDataException} (SQLState {@value #SQL_STATE}) naming the column, the
+ * value and why, with the {@link InvalidSnoIdException} as cause where there is one. Nothing is
+ * truncated silently.
+ */
+public final class SnoJdbc {
+
+    /** SQLState of the exceptions for values that are not sno IDs: "data exception". */
+    public static final String SQL_STATE = "22000";
+
+    private SnoJdbc() {
+    }
+
+    /**
+     * Binds an ID, or SQL {@code NULL}, as a UUID.
+     *
+     * @param statement  the statement, not null
+     * @param index      the parameter index, from 1
+     * @param id         the ID, or null for SQL {@code NULL}
+     * @throws SQLException if the driver refuses the value
+     */
+    public static void setSnoId(PreparedStatement statement, int index, SnoId id) throws SQLException {
+        if (id == null) {
+            statement.setNull(index, Types.OTHER);
+        } else {
+            statement.setObject(index, id.toUuid());
+        }
+    }
+
+    /**
+     * Reads an ID from a column by index.
+     *
+     * @param rows    the result set, on a row
+     * @param column  the column index, from 1
+     * @return the ID, or null for SQL {@code NULL}
+     * @throws SQLDataException if the value is not a sno ID in one of the accepted forms
+     * @throws SQLException if the driver fails
+     */
+    public static SnoId getSnoId(ResultSet rows, int column) throws SQLException {
+        Object value = rows.getObject(column);
+        if (value == null) {
+            return null;
+        }
+        return convert(value, () -> describeColumn(rows, column));
+    }
+
+    /**
+     * Reads an ID from a column by label.
+     *
+     * @param rows   the result set, on a row
+     * @param label  the column label
+     * @return the ID, or null for SQL {@code NULL}
+     * @throws SQLDataException if the value is not a sno ID in one of the accepted forms
+     * @throws SQLException if the driver fails
+     */
+    public static SnoId getSnoId(ResultSet rows, String label) throws SQLException {
+        Object value = rows.getObject(label);
+        if (value == null) {
+            return null;
+        }
+        return convert(value, () -> "column '" + label + "'");
+    }
+
+    /** Names a column for a message; only called when a value is rejected. */
+    private interface ColumnName {
+        String get() throws SQLException;
+    }
+
+    private static String describeColumn(ResultSet rows, int column) throws SQLException {
+        String label = null;
+        try {
+            label = rows.getMetaData().getColumnLabel(column);
+        } catch (SQLException ignored) {
+            // Metadata is only for the message: the index alone still names the column.
+        }
+        return label == null ? "column " + column : "column " + column + " ('" + label + "')";
+    }
+
+    private static SnoId convert(Object value, ColumnName column) throws SQLException {
+        try {
+            if (value instanceof UUID) {
+                return SnoId.fromUuid((UUID) value);
+            }
+            if (value instanceof byte[]) {
+                byte[] bytes = (byte[]) value;
+                if (bytes.length == SnoId.SIZE_BYTES) {
+                    return SnoId.fromBytes(bytes);
+                }
+                if (bytes.length == 16) {
+                    ByteBuffer b = ByteBuffer.wrap(bytes);
+                    return SnoId.fromUuid(new UUID(b.getLong(), b.getLong()));
+                }
+                throw rejected(column, "a byte array of length " + bytes.length, "expected 10 (sno) or 16 (UUID) bytes", null);
+            }
+            if (value instanceof String) {
+                String text = (String) value;
+                if (text.length() == 36) {
+                    return SnoId.fromUuid(parseUuid(text));
+                }
+                return SnoId.parse(text);
+            }
+        } catch (IllegalArgumentException e) { // InvalidSnoIdException, or bad UUID text
+            throw rejected(column, describe(value), e.getMessage(), e);
+        }
+        throw rejected(column, "a value of type " + value.getClass().getName(),
+                "expected UUID, byte[] or String", null);
+    }
+
+    /** Strict UUID text: 8-4-4-4-12 hexadecimal digits (UUID.fromString accepts much more). */
+    static UUID parseUuid(String text) {
+        long msb = 0;
+        long lsb = 0;
+        int digits = 0;
+        for (int i = 0; i < 36; i++) {
+            char c = text.charAt(i);
+            if (i == 8 || i == 13 || i == 18 || i == 23) {
+                if (c != '-') {
+                    throw new IllegalArgumentException("Invalid UUID text: \"" + text + "\" (expected '-' at index " + i + ")");
+                }
+                continue;
+            }
+            int d = Character.digit(c, 16);
+            if (d < 0 || c >= 128) {
+                throw new IllegalArgumentException("Invalid UUID text: \"" + text + "\" (character at index " + i
+                        + " is not a hexadecimal digit)");
+            }
+            if (digits++ < 16) {
+                msb = msb << 4 | d;
+            } else {
+                lsb = lsb << 4 | d;
+            }
+        }
+        return new UUID(msb, lsb);
+    }
+
+    private static String describe(Object value) {
+        if (value instanceof UUID) {
+            return "UUID " + value;
+        }
+        if (value instanceof String) {
+            String s = (String) value;
+            return "string \"" + (s.length() > 40 ? s.substring(0, 40) + "..." : s) + "\"";
+        }
+        return value.getClass().getSimpleName();
+    }
+
+    private static SQLDataException rejected(ColumnName column, String value, String why, Throwable cause)
+            throws SQLException {
+        return new SQLDataException("Not a sno ID in " + column.get() + ": " + value + " (" + why + ")", SQL_STATE, cause);
+    }
+
+    /**
+     * The range of IDs whose time lies in {@code [from, to)}, for a key-range query on an ID
+     * column: {@code WHERE id >= ? AND id < ?}, bound with {@link SnoIdRange#bind}. Because IDs
+     * carry the start of their 4 ms unit, an ID is in the window when that start lies in it;
+     * both bounds are rounded up to a unit boundary accordingly.
+     *
+     * @param from  the start, inclusive, in [{@link SnoId#EPOCH}, {@link SnoId#MAX_TIME}], not null
+     * @param to    the end, exclusive, in [{@code from}, {@link SnoId#MAX_TIME}], not null
+     * @return the range
+     * @throws InvalidSnoIdException if a time is outside the sno range
+     * @throws IllegalArgumentException if {@code to} is before {@code from}
+     */
+    public static SnoIdRange timeWindow(Instant from, Instant to) {
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+        if (to.isBefore(from)) {
+            throw new IllegalArgumentException("time window ends before it starts: from=" + from + ", to=" + to);
+        }
+        return new SnoIdRange(firstAtOrAfter(from), firstAtOrAfter(to));
+    }
+
+    /** The smallest ID whose time is at or after t. */
+    private static SnoId firstAtOrAfter(Instant t) {
+        SnoId first = SnoId.firstAt(t);
+        if (first.time().equals(t)) {
+            return first;
+        }
+        return SnoId.firstAt(first.time().plus(SnoId.TIME_UNIT));
+    }
+}

@@ -1,0 +1,135 @@
+package dev.sno.jdbc.hibernate;
+
+import dev.sno.InvalidSnoIdException;
+import dev.sno.SnoId;
+import java.nio.ByteBuffer;
+import java.util.UUID;
+import org.hibernate.HibernateException;
+import org.hibernate.type.SqlTypes;
+import org.hibernate.type.descriptor.WrapperOptions;
+import org.hibernate.type.descriptor.java.AbstractClassJavaType;
+import org.hibernate.type.descriptor.java.ImmutableMutabilityPlan;
+import org.hibernate.type.descriptor.jdbc.JdbcType;
+import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
+
+/**
+ * Hibernate's description of {@link SnoId}: an immutable value stored as the database's UUID type
+ * through its canonical UUID image. Registered by {@link SnoTypeContributor}.
+ */
+public final class SnoIdJavaType extends AbstractClassJavaType<SnoId> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The instance Hibernate uses. */
+    public static final SnoIdJavaType INSTANCE = new SnoIdJavaType();
+
+    private SnoIdJavaType() {
+        super(SnoId.class, ImmutableMutabilityPlan.instance());
+    }
+
+    /**
+     * The database's UUID type.
+     *
+     * @param indicators  Hibernate's context
+     * @return the JDBC type for {@link SqlTypes#UUID}
+     */
+    @Override
+    public JdbcType getRecommendedJdbcType(JdbcTypeIndicators indicators) {
+        return indicators.getJdbcType(SqlTypes.UUID);
+    }
+
+    /**
+     * The canonical string form.
+     *
+     * @param value  the ID
+     * @return its 16 characters
+     */
+    @Override
+    public String toString(SnoId value) {
+        return value.toString();
+    }
+
+    /**
+     * Parses the canonical string form.
+     *
+     * @param string  the text
+     * @return the ID
+     * @throws InvalidSnoIdException if the text is not an ID
+     */
+    @Override
+    public SnoId fromString(CharSequence string) {
+        return SnoId.parse(string);
+    }
+
+    /**
+     * Converts an ID to what the JDBC type binds: UUID, a 16-byte UUID image, its UUID string,
+     * or the ID itself.
+     *
+     * @param value    the ID, or null
+     * @param type     the wanted type
+     * @param options  Hibernate's options
+     * @return the value, or null
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public <X> X unwrap(SnoId value, Class<X> type, WrapperOptions options) {
+        if (value == null) {
+            return null;
+        }
+        if (type == UUID.class || type == Object.class) {
+            return (X) value.toUuid();
+        }
+        if (type == SnoId.class) {
+            return (X) value;
+        }
+        if (type == byte[].class) {
+            UUID u = value.toUuid();
+            return (X) ByteBuffer.allocate(16).putLong(u.getMostSignificantBits())
+                    .putLong(u.getLeastSignificantBits()).array();
+        }
+        if (type == String.class) {
+            return (X) value.toUuid().toString();
+        }
+        throw unknownUnwrap(type);
+    }
+
+    /**
+     * Converts what the JDBC type read back to an ID.
+     *
+     * @param value    a UUID, a 16-byte UUID image, a 10-byte ID, a UUID or sno string, an ID,
+     *                 or null
+     * @param options  Hibernate's options
+     * @return the ID, or null
+     * @throws HibernateException if the value is not a sno ID
+     */
+    @Override
+    public <X> SnoId wrap(X value, WrapperOptions options) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            if (value instanceof SnoId) {
+                return (SnoId) value;
+            }
+            if (value instanceof UUID) {
+                return SnoId.fromUuid((UUID) value);
+            }
+            if (value instanceof byte[] && ((byte[]) value).length == 16) {
+                ByteBuffer b = ByteBuffer.wrap((byte[]) value);
+                return SnoId.fromUuid(new UUID(b.getLong(), b.getLong()));
+            }
+            if (value instanceof byte[] && ((byte[]) value).length == SnoId.SIZE_BYTES) {
+                return SnoId.fromBytes((byte[]) value);
+            }
+            if (value instanceof String && ((String) value).length() == 36) {
+                return SnoId.fromUuid(UUID.fromString((String) value));
+            }
+            if (value instanceof String) {
+                return SnoId.parse((String) value);
+            }
+        } catch (IllegalArgumentException e) { // InvalidSnoIdException, or bad UUID text
+            throw new HibernateException("Not a sno ID: " + e.getMessage(), e);
+        }
+        throw unknownWrap(value.getClass());
+    }
+}

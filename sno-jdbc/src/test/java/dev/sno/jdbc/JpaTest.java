@@ -1,0 +1,193 @@
+package dev.sno.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sno.Sno;
+import dev.sno.SnoId;
+import dev.sno.jdbc.hibernate.SnoGeneratedId;
+import dev.sno.jdbc.jpa.SnoIdConverter;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Id;
+import jakarta.persistence.PersistenceException;
+import jakarta.persistence.Table;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+import org.hibernate.SessionFactory;
+import org.hibernate.cfg.Configuration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Real Hibernate ORM 6 against real H2 and PostgreSQL. */
+class JpaTest {
+
+    /** An entity whose ID is generated on persist, with metabyte 7. */
+    @Entity(name = "Person")
+    @Table(name = "jpa_person")
+    public static class Person {
+        @Id
+        @SnoGeneratedId(meta = 7)
+        SnoId id;
+        String name;
+        @Convert(converter = SnoIdConverter.class)
+        SnoId parent;   // through the JPA converter
+        SnoId friend;   // through the Hibernate type contributor, no annotation
+
+        public Person() {
+        }
+
+        Person(String name) {
+            this.name = name;
+        }
+    }
+
+    /** An entity with an assigned SnoId identifier. */
+    @Entity(name = "Item")
+    @Table(name = "jpa_item")
+    public static class Item {
+        @Id
+        SnoId id;
+        int n;
+
+        public Item() {
+        }
+
+        Item(SnoId id, int n) {
+            this.id = id;
+            this.n = n;
+        }
+    }
+
+    static List<String> databases() {
+        return Databases.all();
+    }
+
+    private static SessionFactory open(String db) throws Exception {
+        Databases.connect(db).close(); // skips or fails as Databases decides
+        return new Configuration()
+                .addAnnotatedClass(Person.class)
+                .addAnnotatedClass(Item.class)
+                .setProperty("hibernate.connection.url", Databases.url(db))
+                .setProperty("hibernate.hbm2ddl.auto", "create-drop")
+                .setProperty("hibernate.show_sql", "false")
+                .setProperty("hibernate.jdbc.batch_size", "500")
+                .buildSessionFactory();
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void generatedIdsArePersistedFoundAndQueriedByRange(String db) throws Exception {
+        try (SessionFactory sf = open(db)) {
+            Instant before = SnoId.firstAt(Instant.now()).time();
+            SnoId parent = SnoId.parse("xxxxxxxx25xxxxxx");
+            SnoId friend = SnoId.parse("29gfem22232im222");
+            List<SnoId> created = new ArrayList<>();
+            try (EntityManager em = sf.createEntityManager()) {
+                em.getTransaction().begin();
+                for (int i = 0; i < 20; i++) {
+                    Person p = new Person("p" + i);
+                    p.parent = parent;
+                    p.friend = friend;
+                    em.persist(p);
+                    assertNotNull(p.id, "assigned on persist");
+                    created.add(p.id);
+                }
+                em.getTransaction().commit();
+            }
+            Instant after = Instant.now();
+            for (SnoId id : created) {
+                assertEquals(7, id.meta(), "metabyte from @SnoGeneratedId");
+                assertEquals(Sno.partition(), id.partition());
+                assertTrue(!id.time().isBefore(before) && !id.time().isAfter(after));
+            }
+            try (EntityManager em = sf.createEntityManager()) {
+                Person found = em.find(Person.class, created.get(3));
+                assertEquals("p3", found.name);
+                assertEquals(parent, found.parent);
+                assertEquals(friend, found.friend);
+
+                SnoIdRange window = SnoJdbc.timeWindow(before, after.plusMillis(4));
+                List<SnoId> inRange = em.createQuery(
+                        "select p.id from Person p where p.id >= :lo and p.id < :hi order by p.id", SnoId.class)
+                        .setParameter("lo", window.from()).setParameter("hi", window.to()).getResultList();
+                List<SnoId> sorted = new ArrayList<>(created);
+                Collections.sort(sorted);
+                assertEquals(sorted, inRange);
+                assertEquals(List.of(), em.createQuery("select p.id from Person p where p.id < :lo", SnoId.class)
+                        .setParameter("lo", window.from()).getResultList());
+            }
+            try (Connection c = Databases.connect(db);
+                 ResultSet cols = c.getMetaData().getColumns(null, null, db.equals(Databases.H2) ? "JPA_PERSON" : "jpa_person", null)) {
+                int checked = 0;
+                while (cols.next()) {
+                    String name = cols.getString("COLUMN_NAME").toLowerCase();
+                    if (name.equals("id") || name.equals("parent") || name.equals("friend")) {
+                        assertEquals("uuid", cols.getString("TYPE_NAME").toLowerCase(), name);
+                        checked++;
+                    }
+                }
+                assertEquals(3, checked, "id, parent and friend are UUID columns");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void tenThousandRandomIdsRoundTripThroughJpaInSnoOrder(String db) throws Exception {
+        List<SnoId> ids = SnoJdbcTest.randomIds(Long.getLong("sno.seed", 7L), 10_000);
+        try (SessionFactory sf = open(db)) {
+            try (EntityManager em = sf.createEntityManager()) {
+                em.getTransaction().begin();
+                for (int i = 0; i < ids.size(); i++) {
+                    em.persist(new Item(ids.get(i), i));
+                }
+                em.getTransaction().commit();
+            }
+            try (EntityManager em = sf.createEntityManager()) {
+                List<Item> items = em.createQuery("select i from Item i order by i.id", Item.class).getResultList();
+                List<SnoId> expected = new ArrayList<>(ids);
+                Collections.sort(expected);
+                List<SnoId> got = new ArrayList<>();
+                for (Item item : items) {
+                    assertEquals(ids.get(item.n), item.id);
+                    got.add(item.id);
+                }
+                assertEquals(expected, got, db + ": ORDER BY id is sno order");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void aUuidThatIsNotASnoIdFailsTheLoadNamingTheValue(String db) throws Exception {
+        try (SessionFactory sf = open(db)) {
+            try (Connection c = Databases.connect(db);
+                 PreparedStatement p = c.prepareStatement("INSERT INTO jpa_item (id, n) VALUES (?, 1)")) {
+                p.setObject(1, UUID.fromString("01234567-89ab-cdef-0123-000000000001"));
+                p.executeUpdate();
+            }
+            try (EntityManager em = sf.createEntityManager()) {
+                PersistenceException e = assertThrows(PersistenceException.class,
+                        () -> em.createQuery("select i from Item i", Item.class).getResultList());
+                Throwable t = e;
+                StringBuilder messages = new StringBuilder();
+                while (t != null) {
+                    messages.append(t.getMessage()).append(" | ");
+                    t = t.getCause();
+                }
+                assertTrue(messages.toString().contains("01234567-89ab-cdef-0123-000000000001 (bytes 10..15 must be zero"),
+                        messages.toString());
+            }
+        }
+    }
+}
