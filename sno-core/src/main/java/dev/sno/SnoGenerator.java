@@ -374,15 +374,26 @@ public final class SnoGenerator implements AutoCloseable {
                     throw closedException();
                 }
                 checkInterrupt("stalled on an exhausted sequence pool");
+                // Parks in at most a few slices per unit (see stallNanos): no busy spinning.
                 long millis = clock.millis();
                 if (unitOf(millis) != unit || ((long) STATE.getVolatile(this)) >>> 25 != unit) {
                     return;
                 }
-                LockSupport.parkNanos(this, (unitStartMillis(unit + 1) - millis) * 1_000_000L);
+                LockSupport.parkNanos(this, stallNanos(unitStartMillis(unit + 1) - millis));
             }
         } finally {
             stalled.decrementAndGet();
         }
+    }
+
+    /**
+     * How long a stalled caller parks when the clock reads {@code remaining} whole milliseconds
+     * before the next unit. A millisecond clock reading can be up to 1 ms old, so parking the
+     * full remainder would wake up to 1 ms late: park to just past the millisecond before the
+     * boundary instead, and in the last millisecond in slices of a quarter.
+     */
+    static long stallNanos(long remainingMillis) {
+        return remainingMillis >= 2 ? (remainingMillis - 1) * 1_000_000L + 50_000L : 250_000L;
     }
 
     /** Tells the listener, at most once per unit: the first caller to stall in a unit does it. */

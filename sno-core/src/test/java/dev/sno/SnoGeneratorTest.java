@@ -190,6 +190,13 @@ class SnoGeneratorTest {
     }
 
     @Test
+    void stalledCallersParkToJustPastTheLastMillisecondThenInQuarterSlices() {
+        assertEquals(3_050_000L, SnoGenerator.stallNanos(4));
+        assertEquals(1_050_000L, SnoGenerator.stallNanos(2));
+        assertEquals(250_000L, SnoGenerator.stallNanos(1));
+    }
+
+    @Test
     void lenCountsIdsOfTheCurrentUnitUpToCap() {
         ScriptedClock clock = ScriptedClock.atUnit(T);
         SnoGenerator g = SnoGenerator.builder().partition(1).sequenceRange(0, 3).clock(clock).build();
