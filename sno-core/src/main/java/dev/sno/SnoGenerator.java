@@ -43,7 +43,8 @@ import java.util.function.Consumer;
  *   {@link Builder#maxRegressionWait} it throws {@link ClockRegressionException} instead when the
  *   wait would be longer than that.</li>
  *   <li><b>Pool exhausted</b> (more than {@link #cap()} IDs asked for in one time unit): the
- *   caller parks until the time unit changes; it re-reads the clock at each unit boundary, so it
+ *   caller parks until the time unit changes (to just past the last millisecond before the
+ *   boundary, then in quarter-millisecond slices), re-reading the clock each time it wakes, so it
  *   needs no other caller to wake it. The overflow listener, if any, hears about it once per
  *   time unit. Stalled callers retry in no particular order.</li>
  *   <li>An interrupted caller that is parked, or about to park, throws
