@@ -60,6 +60,18 @@ final class Codec {
         dst[off + 15] = ENCODE[b & 31];
     }
 
+    /** Writes the 16 characters of (hi, lo) to dst[off..off+15]; no checks. */
+    static void encode(long hi, int lo, char[] dst, int off) {
+        long a = hi >>> 4;
+        int b = ((int) hi & 0xF) << 16 | lo;
+        for (int i = 0; i < 12; i++) {
+            dst[off + i] = (char) ENCODE[(int) (a >>> (55 - 5 * i)) & 31];
+        }
+        for (int i = 0; i < 4; i++) {
+            dst[off + 12 + i] = (char) ENCODE[(b >>> (15 - 5 * i)) & 31];
+        }
+    }
+
     /**
      * The 5-bit value of the character at index i of text; for a character outside the alphabet,
      * a value with bits above the low five set (negative, or above 0xFF for a masked wide char).

@@ -411,6 +411,22 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
     }
 
     /**
+     * Writes the canonical text form as 16 characters to dst[offset..offset+15], allocating
+     * nothing; for writers that take character arrays (JSON generators, for example).
+     *
+     * @param dst     the destination, not null
+     * @param offset  index of the first character to write
+     * @throws IndexOutOfBoundsException if {@code offset < 0} or {@code offset + 16 > dst.length};
+     *     nothing is written then
+     * @throws NullPointerException if dst is null
+     */
+    public void encodeTo(char[] dst, int offset) {
+        Objects.requireNonNull(dst, "dst");
+        Objects.checkFromIndexSize(offset, SIZE_CHARS, dst.length);
+        Codec.encode(hi, lo, dst, offset);
+    }
+
+    /**
      * The canonical UUID image: UUID bytes 0..9 are this ID's bytes, bytes 10..15 are zero.
      * Note that {@link UUID#compareTo} compares signed longs and so does not follow this
      * ID's order; databases that compare UUIDs as unsigned bytes do.

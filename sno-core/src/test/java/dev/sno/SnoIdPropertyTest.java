@@ -48,6 +48,9 @@ class SnoIdPropertyTest {
             assertEquals(id.meta(), SnoId.metaOf(text));
             assertEquals(bytes[5] & 0xFF, id.meta());
             assertEquals(text, bigEndianBase32(bytes));
+            char[] chars = new char[16];
+            id.encodeTo(chars, 0);
+            assertEquals(text, new String(chars));
         });
     }
 

@@ -200,7 +200,7 @@ class SnoIdTest {
         assertThrows(IndexOutOfBoundsException.class, () -> SAMPLE.writeBytes(small, 6));
         assertThrows(IndexOutOfBoundsException.class, () -> SAMPLE.writeBytes(small, -1));
         assertArrayEquals(new byte[15], small);
-        assertEquals("dst", assertThrows(NullPointerException.class, () -> SAMPLE.encodeTo(null, 0)).getMessage());
+        assertEquals("dst", assertThrows(NullPointerException.class, () -> SAMPLE.encodeTo((byte[]) null, 0)).getMessage());
         assertEquals("dst", assertThrows(NullPointerException.class, () -> SAMPLE.writeBytes(null, 0)).getMessage());
     }
 
@@ -211,6 +211,20 @@ class SnoIdTest {
         assertEquals(SAMPLE.toString(), new String(buf, 3, 16, StandardCharsets.US_ASCII));
         assertEquals(0, buf[2]);
         assertEquals(0, buf[19]);
+    }
+
+    @Test
+    void encodeToCharsWritesTheCanonicalFormAndNothingElse() {
+        char[] buf = new char[20];
+        java.util.Arrays.fill(buf, '.');
+        SAMPLE.encodeTo(buf, 2);
+        assertEquals(".." + SAMPLE + "..", new String(buf));
+        char[] small = new char[17];
+        assertThrows(IndexOutOfBoundsException.class, () -> SAMPLE.encodeTo(small, 2));
+        assertThrows(IndexOutOfBoundsException.class, () -> SAMPLE.encodeTo(small, -1));
+        assertEquals(new String(new char[17]), new String(small), "nothing written");
+        assertEquals("dst", assertThrows(NullPointerException.class,
+                () -> SAMPLE.encodeTo((char[]) null, 0)).getMessage());
     }
 
     @Test

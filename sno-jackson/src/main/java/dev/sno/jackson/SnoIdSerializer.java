@@ -27,7 +27,9 @@ final class SnoIdSerializer extends StdSerializer<SnoId> {
                 && gen.getWriteCapabilities().isEnabled(StreamWriteCapability.CAN_WRITE_BINARY_NATIVELY)) {
             gen.writeBinary(value.toBytes());
         } else {
-            gen.writeString(value.toString());
+            char[] text = new char[SnoId.SIZE_CHARS];
+            value.encodeTo(text, 0);
+            gen.writeString(text, 0, SnoId.SIZE_CHARS);
         }
     }
 }
