@@ -113,20 +113,18 @@ final class Codec {
 
     /** Decodes the metabyte from characters 8 and 9, after checking all 16 are valid. */
     static int decodeMeta(CharSequence text) {
-        int bad = 0;
-        for (int i = 0; i < 16; i++) {
-            bad |= digit(text, i);
-        }
-        if ((bad & ~31) != 0) {
+        if (!allInAlphabet(text)) {
             throw invalid(text);
         }
         return digit(text, 8) << 3 | digit(text, 9) >>> 2;
     }
 
     static boolean isValid(CharSequence text) {
-        if (text == null || text.length() != SnoId.SIZE_CHARS) {
-            return false;
-        }
+        return text != null && text.length() == SnoId.SIZE_CHARS && allInAlphabet(text);
+    }
+
+    /** Whether all 16 characters of text, whose length must already be 16, are in the alphabet. */
+    private static boolean allInAlphabet(CharSequence text) {
         int bad = 0;
         for (int i = 0; i < SnoId.SIZE_CHARS; i++) {
             bad |= digit(text, i);

@@ -340,11 +340,6 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
         return lo;
     }
 
-    /** Bytes 0..7 as a big-endian long. */
-    long high64() {
-        return hi;
-    }
-
     // ---------------------------------------------------------------------------------------
     // Derived IDs
 
