@@ -8,8 +8,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.CRC32C;
 
 /**
@@ -33,15 +37,19 @@ import java.util.zip.CRC32C;
  *     44    4 CRC-32C of bytes 0..43
  * </pre>
  *
- * <p>Writes are atomic: the record goes to a temporary file in the same directory, which is
- * forced to disk and then renamed over the target; the directory is then forced too where the
- * platform allows it. A reader sees either the old record or the new one, never a mix.
+ * <p>Writes are atomic: the record goes to a temporary file {@code <name>.tmp-<random>} in the
+ * same directory, which is forced to disk and then renamed over the target; the directory is
+ * then forced too where the platform allows it. A reader sees either the old record or the new
+ * one, never a mix. A temporary file left by a writer that was killed is never read.
  */
 public final class SnapshotFile {
 
     static final int MAGIC = 0x534E_4F47;
     static final int VERSION = 1;
     static final int SIZE = 48;
+
+    /** Symbolic links followed at most, as Linux's own limit. */
+    private static final int MAX_LINKS = 40;
 
     private SnapshotFile() {
     }
@@ -123,34 +131,86 @@ public final class SnapshotFile {
     }
 
     /**
-     * Writes a snapshot file atomically, replacing any previous one.
+     * Writes a snapshot file atomically, replacing any previous one. If {@code file} is a
+     * symbolic link, the file it points to is replaced (the link stays); a replaced file keeps
+     * its POSIX permissions, a new one gets the default permissions of a new file.
      *
      * @param file      the file, not null; its directory must exist
      * @param snapshot  the snapshot, not null
-     * @throws IOException if the file cannot be written; the previous file is then unchanged
+     * @throws IOException if the file cannot be written (a missing directory is a
+     *     {@link NoSuchFileException} naming it); the previous file is then unchanged
+     * @throws IllegalArgumentException if file names no file (a root such as {@code /})
      * @throws NullPointerException if an argument is null
      */
     public static void write(Path file, GeneratorSnapshot snapshot) throws IOException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(snapshot, "snapshot");
+        writeTarget(target(file), snapshot);
+    }
+
+    /** Writes to a path that is not a symbolic link, as {@link #write} describes. */
+    static void writeTarget(Path target, GeneratorSnapshot snapshot) throws IOException {
         byte[] bytes = encode(snapshot);
-        Path absolute = file.toAbsolutePath();
-        Path dir = absolute.getParent();
-        Path tmp = Files.createTempFile(dir, absolute.getFileName().toString() + ".", ".tmp");
+        Path dir = target.getParent();
+        if (!Files.isDirectory(dir)) {
+            throw new NoSuchFileException(dir.toString(), null,
+                    "the directory of the snapshot file " + target + " does not exist");
+        }
+        Path tmp = dir.resolve(tempPrefix(target) + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buf = ByteBuffer.wrap(bytes);
                 while (buf.hasRemaining()) {
                     ch.write(buf);
                 }
                 ch.force(true);
             }
-            Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            copyPermissions(target, tmp);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
         forceDirectory(dir);
+    }
+
+    /** The prefix of the temporary files written next to target: {@code <name>.tmp-}. */
+    static String tempPrefix(Path target) {
+        return target.getFileName() + ".tmp-";
+    }
+
+    /**
+     * The absolute path a write replaces: {@code file} itself, or the file at the end of its
+     * chain of symbolic links (which need not exist yet).
+     *
+     * @throws IllegalArgumentException if file names no file, or its links loop
+     */
+    static Path target(Path file) throws IOException {
+        Path p = file.toAbsolutePath().normalize();
+        if (p.getFileName() == null) {
+            throw new IllegalArgumentException("Not a file path: \"" + file + "\" (it names no file)");
+        }
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops == MAX_LINKS) {
+                throw new IllegalArgumentException("Too many levels of symbolic links (more than " + MAX_LINKS
+                        + ") from " + file);
+            }
+            p = p.getParent().resolve(Files.readSymbolicLink(p)).normalize();
+        }
+        return p;
+    }
+
+    private static void copyPermissions(Path from, Path to) throws IOException {
+        PosixFileAttributeView source = Files.getFileAttributeView(from, PosixFileAttributeView.class);
+        if (source == null || !Files.exists(from)) {
+            return;
+        }
+        Set<PosixFilePermission> mode = source.readAttributes().permissions();
+        Files.setPosixFilePermissions(to, mode);
     }
 
     /** Makes the rename durable; not every platform can open a directory, which is then skipped. */

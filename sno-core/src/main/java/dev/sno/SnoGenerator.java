@@ -10,13 +10,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -25,94 +19,92 @@ import java.util.function.Consumer;
  * Generates sno IDs for one partition and sequence pool, following the reference's rules:
  * within a 4 ms time unit the sequence counts up from the pool's minimum; a later unit starts it
  * again; a clock regression toggles the tick-tock bit and carries on in the past without
- * waiting; a second regression into the "unsafe past" waits until the clock has passed the safe
- * mark. No two calls of one generator ever return the same ID, and generators with different
- * partitions, or the same partition and disjoint sequence pools, never return the same ID either.
+ * waiting; a second regression into the "unsafe past" waits until the clock is back at the
+ * current timeline's high mark. No two calls of one generator ever return the same ID, and
+ * generators with different partitions, or the same partition and disjoint sequence pools, never
+ * return the same ID either. With a {@linkplain Builder#stateStore state store}, that holds
+ * across crashes and restarts too.
  *
  * <h2>Assumptions and guarantees</h2>
  * <ul>
  *   <li><b>Same time unit, pool not exhausted</b> (the fast path): one volatile read of the state,
- *   one atomic fetch-and-add, one clock read. Wait-free; allocates nothing but the returned
- *   {@link SnoId}.</li>
+ *   one clock read, one atomic fetch-and-add. Wait-free; allocates nothing but the returned
+ *   {@link SnoId}; never waits for I/O, with or without a state store.</li>
  *   <li><b>A later time unit</b>: one compare-and-set of the state. Lock-free: a caller whose
- *   compare-and-set fails starts over, which only happens when another caller made progress.</li>
- *   <li><b>A regression</b> (the clock is behind the generator's latest time unit): under a lock,
- *   held for a few field updates. Blocking, briefly.</li>
- *   <li><b>A second regression to or before the safe mark</b>: the caller parks until the clock
- *   passes the safe mark, re-reading the clock at least every 16 ms; with
- *   {@link Builder#maxRegressionWait} it throws {@link ClockRegressionException} instead when the
- *   wait would be longer than that.</li>
- *   <li><b>Pool exhausted</b> (more than {@link #cap()} IDs asked for in one time unit): the
- *   caller parks until the time unit changes (to just past the last millisecond before the
- *   boundary, then in quarter-millisecond slices), re-reading the clock each time it wakes, so it
- *   needs no other caller to wake it. The overflow listener, if any, hears about it once per
- *   time unit. Stalled callers retry in no particular order.</li>
+ *   compare-and-set fails starts over, which only happens when another caller made progress.
+ *   With a state store, the unit must lie within the durable write-ahead horizon, which a
+ *   background writer keeps about {@linkplain Builder#writeAhead 2 s} ahead of the clock; a
+ *   caller whose clock reaches the horizon first saves a new one itself (blocking for one
+ *   save).</li>
+ *   <li><b>A regression</b> (the clock is behind the current timeline): under a lock, with a
+ *   fresh clock reading; with a state store the new timeline is saved before its first ID is
+ *   returned, and other callers wait for that save. Blocking, briefly.</li>
+ *   <li><b>The unsafe past</b> (a regression to or before the safe mark): the caller parks until
+ *   the clock is back at the current timeline's high mark, re-reading the clock at least every
+ *   16 ms; with {@link Builder#maxRegressionWait} it throws {@link ClockRegressionException}
+ *   instead when the wait would be longer than that.</li>
+ *   <li><b>Pool exhausted</b> (more than {@link #capacityPerUnit()} IDs asked for in one time
+ *   unit): the caller parks until the time unit changes (to just past the last millisecond
+ *   before the boundary, then in quarter-millisecond slices), re-reading the clock each time it
+ *   wakes, so it needs no other caller to wake it. The overflow listener, if any, hears about
+ *   it once per time unit. Stalled callers retry in no particular order.</li>
  *   <li>An interrupted caller that is parked, or about to park, throws
  *   {@link CancellationException} (cause: {@link InterruptedException}) with its interrupt status
- *   still set; it never receives an ID. No path uses {@code synchronized} or
- *   {@code Object.wait}, so virtual threads never pin here.</li>
- *   <li>The clock must read a time within the sno range ({@link SnoId#EPOCH} to the end of the
- *   unit of {@link SnoId#MAX_TIME}); otherwise the call throws {@link IllegalStateException}.</li>
+ *   still set; it never receives an ID and leaves the state as it was. No path uses
+ *   {@code synchronized} or {@code Object.wait}, so virtual threads never pin here.</li>
+ *   <li>The clock must read a time from {@link SnoId#EPOCH} to the end of the unit before
+ *   {@link SnoId#MAX_TIME} (the last unit is reserved, see SPEC.md 8.4); otherwise the call
+ *   throws {@link IllegalStateException}.</li>
  * </ul>
  *
- * @implSpec This class is thread-safe. A generator made with a
- *     {@linkplain Builder#snapshotFile snapshot file} must be {@linkplain #close() closed} when the
- *     application stops, so that the file holds its final state.
+ * @implSpec This class is thread-safe. A generator with a state store must be
+ *     {@linkplain #close() closed} when the application stops, so that the store holds its exact
+ *     final state and is released; a crash instead leaves the last write-ahead record, which
+ *     still covers every ID the generator returned.
  */
 public final class SnoGenerator implements AutoCloseable {
 
     /*
      * Design notes.
      *
-     * The whole clock state that an ID depends on lives in one 64-bit word, `state`:
+     * The whole clock state that an ID depends on lives in one 64-bit word, `state`, laid out
+     * as StateWord describes: unit, tick-tock bit and last sequence. Because they are read and
+     * changed together, a caller can never combine the sequence of one unit with the time of
+     * another, which the reference (separate words for time and sequence) allows in a race
+     * between its fast path and its progression path.
      *
-     *     bits 63..25  time unit of the current timeline (wallHi)       39 bits
-     *     bit  24      tick-tock bit of the current timeline            1 bit
-     *     bits 23..0   last sequence handed out in that unit            24 bits
+     * Fast path: a caller that sees unit == now and a sequence below the pool's maximum adds 1
+     * to the whole word and looks at the value it replaced. If that value still has
+     * unit == now, the increment reserved sequence + 1 of that unit for this caller alone. If
+     * not, the word was moved by another caller in between; the increment then burnt one
+     * sequence value of the new word (never handed out), and the caller starts over. A caller
+     * that sees the pool exhausted does not add; so the sequence field exceeds the maximum only
+     * by the callers that were between their read and their add at once, which cannot reach
+     * the 8 bits of headroom (2^24 - 65536 threads).
      *
-     * The top 40 bits are exactly bytes 0..4 of the IDs made from it. Because the unit, the
-     * tick-tock bit and the sequence are read and changed together, a caller can never combine
-     * the sequence of one unit with the time of another, which the reference (separate words
-     * for time and sequence) allows in a race between its fast path and its progression path.
-     *
-     * Fast path: a caller that sees unit == now adds 1 to the whole word and looks at the value
-     * it replaced. If that value still has unit == now, the increment reserved sequence + 1 of
-     * that unit for this caller alone. If not, the word was moved by another caller in between;
-     * the increment then burnt one sequence value of the new word (never handed out), and the
-     * caller starts over. The sequence field has 8 bits of headroom above 65535: each caller adds
-     * at most once per unit before parking, so it cannot carry into the tick-tock bit unless
-     * 2^24 - 65536 callers stall in one unit.
-     *
-     * Regressions change the word with compare-and-set too (fast-path increments may land
-     * concurrently), and also update wallSafe and drifts, which only the regression path reads;
-     * the lock serializes regressions and close().
-     *
-     * close() swaps in CLOSED: unit 2^39-1 and a sequence far above any pool, so that every
-     * path ends in a branch that checks `closed`, while the fast path pays nothing for it.
+     * Slow paths (regression, write-ahead saves, close) run under `lock`. A regression parks
+     * the word at StateWord.PARKED (which every caller sends to the locked path) while it
+     * saves the new timeline, then publishes it: no ID of the old timeline is made after the
+     * new one is durable. close() parks it for good.
      */
 
-    private static final long SEQ_MASK = (1L << 24) - 1;
-    private static final long TICK = 1L << 24;
-    private static final long TIMESTAMP_MASK = ~SEQ_MASK;
-    private static final long CLOSED = SnoId.MAX_UNITS << 25 | TICK | 1L << 23;
+    /** Largest clock offset from the sno epoch, in ms: the end of the last unit a clock may read. */
+    private static final long MAX_CLOCK_OFFSET = (StateWord.LAST_CLOCK_UNIT + 1) * SnoId.UNIT_MILLIS - 1;
 
-    /** Largest clock offset from the sno epoch, in ms: the end of the last unit. */
-    private static final long MAX_CLOCK_OFFSET = SnoId.MAX_UNITS * SnoId.UNIT_MILLIS + SnoId.UNIT_MILLIS - 1;
-
-    /** Longest single park while waiting for the clock to pass the safe mark. */
+    /** Longest single park while waiting for the clock. */
     private static final long MAX_PARK_NANOS = 16_000_000L;
 
-    /** Smallest pool the builder accepts: sequenceMax - sequenceMin + 1. */
-    static final int MIN_POOL = 4;
+    /** Default write-ahead horizon. */
+    static final Duration DEFAULT_WRITE_AHEAD = Duration.ofSeconds(2);
 
     private static final VarHandle STATE;
-    private static final VarHandle STATIC_SEQ;
+    private static final VarHandle EXPLICIT_SEQ;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(SnoGenerator.class, "state", long.class);
-            STATIC_SEQ = lookup.findVarHandle(SnoGenerator.class, "staticSeq", int.class);
+            EXPLICIT_SEQ = lookup.findVarHandle(SnoGenerator.class, "explicitSeq", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -122,21 +114,20 @@ public final class SnoGenerator implements AutoCloseable {
     private final int seqMin;
     private final int seqMax;
     private final SnoClock clock;
-    private final Consumer<SequenceOverflowNotification> overflowListener;
+    private final OverflowNotifier overflow;
     private final Duration maxRegressionWait;
     private final long maxWaitNanos;
-    private final Path snapshotFile;
-    private final ExecutorService snapshotWriter;
+    private final WriteAhead writeAhead;
 
-    /** The clock state; see the design notes. Accessed through STATE. */
+    /** The clock state; see StateWord. Accessed through STATE. */
     @SuppressWarnings("unused")
     private volatile long state;
 
-    /** The sequence of nextWithTime: last value handed out. Accessed through STATIC_SEQ. */
+    /** The sequence of nextWithTime: last value handed out. Accessed through EXPLICIT_SEQ. */
     @SuppressWarnings("unused")
-    private volatile int staticSeq;
+    private volatile int explicitSeq;
 
-    /** Serializes regressions, snapshots' reads of the drift fields, and close(). */
+    /** Serializes regressions, saves, snapshots and close(). */
     private final ReentrantLock lock = new ReentrantLock();
 
     /** Time unit at or before which a further regression is unsafe. Written under lock. */
@@ -154,31 +145,23 @@ public final class SnoGenerator implements AutoCloseable {
     /** Callers currently stalled on an exhausted pool. */
     private final AtomicInteger stalled = new AtomicInteger();
 
-    /** The last unit the overflow listener heard of (high bits) and its tick count (low 20 bits). */
-    private final AtomicLong overflowMark = new AtomicLong(-1L << 20);
-
-    /** A drift-triggered snapshot write is queued and not yet started. */
-    private final AtomicBoolean writePending = new AtomicBoolean();
-
-    private SnoGenerator(Builder b, int partition, int seqMin, int seqMax, long initialState,
-            long wallSafe, int drifts) {
-        this.partition = partition;
-        this.seqMin = seqMin;
-        this.seqMax = seqMax;
-        this.clock = b.clock;
-        this.overflowListener = b.overflowListener;
-        this.maxRegressionWait = b.maxRegressionWait;
-        this.maxWaitNanos = b.maxRegressionWait == null ? Long.MAX_VALUE : saturatedNanos(b.maxRegressionWait);
-        this.snapshotFile = b.snapshotFile;
-        this.snapshotWriter = b.snapshotFile == null ? null : Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "sno-snapshot-writer");
-            t.setDaemon(true);
-            return t;
-        });
-        this.state = initialState;
-        this.staticSeq = seqMin - 1;
-        this.wallSafe = wallSafe;
-        this.drifts = drifts;
+    SnoGenerator(RestoreRules.Restored r, SnoClock clock, Consumer<SequenceOverflowNotification> listener,
+            Duration maxRegressionWait, SnoStateStore store, Duration writeAhead) {
+        this.partition = r.partition();
+        this.seqMin = r.seqMin();
+        this.seqMax = r.seqMax();
+        this.clock = clock;
+        this.overflow = listener == null ? null : new OverflowNotifier(listener);
+        this.maxRegressionWait = maxRegressionWait;
+        this.maxWaitNanos = maxRegressionWait == null ? Long.MAX_VALUE : saturatedNanos(maxRegressionWait);
+        this.state = r.word();
+        this.explicitSeq = seqMin - 1;
+        this.wallSafe = r.wallSafe();
+        this.drifts = r.drifts();
+        this.writeAhead = store == null ? null : new WriteAhead(this, store, lock, writeAhead.toMillis());
+        if (this.writeAhead != null) {
+            this.writeAhead.start();
+        }
     }
 
     /**
@@ -214,9 +197,11 @@ public final class SnoGenerator implements AutoCloseable {
      * @throws InvalidSnoIdException if meta is out of range
      * @throws ClockRegressionException if the clock is in the unsafe past for longer than the
      *     configured maximum regression wait
+     * @throws StateStoreException if the ID needs a save to the state store and that save
+     *     failed (or the store is still failing)
      * @throws CancellationException if the calling thread is interrupted while it has to wait
-     * @throws IllegalStateException if the clock reads a time outside the sno range, or the
-     *     generator is closed
+     * @throws IllegalStateException if the clock reads a time outside the range a generator
+     *     can use, or the generator is closed
      */
     public SnoId next(int meta) {
         if ((meta & ~0xFF) != 0) {
@@ -229,23 +214,32 @@ public final class SnoGenerator implements AutoCloseable {
             // that another caller with a fresher reading moved the state meanwhile.
             long current = state;
             long now = unitOf(clock.millis());
-            long unit = current >>> 25;
+            long unit = StateWord.unit(current);
             if (unit == now) {
-                long prior = (long) STATE.getAndAdd(this, 1L);
-                if (prior >>> 25 == now) {
-                    long seq = (prior & SEQ_MASK) + 1;
-                    if (seq <= seqMax) {
-                        return SnoId.ofBits(prior & TIMESTAMP_MASK | payload, (int) seq);
+                if (StateWord.seq(current) < seqMax) {
+                    long prior = (long) STATE.getAndAdd(this, 1L);
+                    if (StateWord.unit(prior) == now) {
+                        long seq = StateWord.seq(prior) + 1;
+                        if (seq <= seqMax) {
+                            return SnoId.ofBits(StateWord.time(prior) | payload, (int) seq);
+                        }
+                        stall(now);
                     }
+                } else {
                     stall(now);
                 }
             } else if (now > unit) {
-                long next = now << 25 | (current & TICK) | seqMin;
-                if (STATE.compareAndSet(this, current, next)) {
-                    return SnoId.ofBits(next & TIMESTAMP_MASK | payload, seqMin);
+                WriteAhead w = writeAhead;
+                if (w != null && !w.admits(now)) {
+                    w.extendTo(now);
+                } else {
+                    long next = now << StateWord.UNIT_SHIFT | (current & StateWord.TICK) | seqMin;
+                    if (STATE.compareAndSet(this, current, next)) {
+                        return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
+                    }
                 }
             } else {
-                SnoId id = regress(now, payload);
+                SnoId id = regress(payload);
                 if (id != null) {
                     return id;
                 }
@@ -269,94 +263,89 @@ public final class SnoGenerator implements AutoCloseable {
     public SnoId nextWithTime(int meta, Instant time) {
         SnoId.checkMeta(meta);
         long units = SnoId.unitsOf(time);
-        if (closed) {
-            throw closedException();
-        }
+        checkOpen();
         int seq;
         for (;;) {
-            int current = staticSeq;
+            int current = explicitSeq;
             seq = current >= seqMax ? seqMin : current + 1;
-            if (STATIC_SEQ.compareAndSet(this, current, seq)) {
+            if (EXPLICIT_SEQ.compareAndSet(this, current, seq)) {
                 break;
             }
         }
-        return SnoId.ofBits(units << 25 | (long) meta << 16 | partition, seq);
+        return SnoId.ofBits(units << StateWord.UNIT_SHIFT | (long) meta << 16 | partition, seq);
     }
 
-    private static long saturatedNanos(Duration d) {
-        try {
-            return d.toNanos();
-        } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
-        }
-    }
-
-    /** The time unit of a clock reading, checking the sno range. */
-    private static long unitOf(long millis) {
-        long offset = millis - SnoId.EPOCH_MILLIS;
-        if (Long.compareUnsigned(offset, MAX_CLOCK_OFFSET) > 0) {
-            throw new IllegalStateException("The clock reads " + Instant.ofEpochMilli(millis)
-                    + " (" + millis + " ms), outside the sno time range [" + SnoId.EPOCH + ", "
-                    + SnoId.MAX_TIME.plusMillis(SnoId.UNIT_MILLIS - 1) + "]");
-        }
-        return offset >>> 2;
-    }
-
-    private static long unitStartMillis(long unit) {
-        return SnoId.EPOCH_MILLIS + unit * SnoId.UNIT_MILLIS;
-    }
-
-    /** The regression branch. Returns null when the caller must start over. */
-    private SnoId regress(long now, long payload) {
-        long safe;
+    /**
+     * The regression branch, under the lock and with a fresh clock reading, so that a caller
+     * whose reading went stale while it waited for the lock never acts on it. Returns null when
+     * the caller must start over.
+     */
+    private SnoId regress(long payload) {
+        long timeline;
         lock.lock();
         try {
             for (;;) {
-                if (closed) {
-                    throw closedException();
-                }
+                checkOpen();
                 long current = state;
-                long high = current >>> 25;
+                long now = unitOf(clock.millis());
+                long high = StateWord.unit(current);
                 if (now >= high) {
-                    return null; // another caller moved the state meanwhile
+                    return null; // not (or no longer) a regression
                 }
-                safe = wallSafe;
-                if (now <= safe) {
+                if (now <= wallSafe) {
+                    timeline = StateWord.time(current);
                     break; // the unsafe past: wait outside the lock
                 }
-                int drift = drifts + 1;
-                long next = now << 25 | (long) (drift & 1) << 24 | seqMin;
-                if (STATE.compareAndSet(this, current, next)) {
-                    wallSafe = high;
-                    drifts = drift;
-                    persistSoon();
-                    return SnoId.ofBits(next & TIMESTAMP_MASK | payload, seqMin);
+                long parked = (long) STATE.getAndSet(this, StateWord.PARKED);
+                if (StateWord.unit(parked) != high) {
+                    state = parked; // a progression landed in between: look again
+                    continue;
                 }
-                // A fast-path increment landed in between: look again.
+                int drift = drifts + 1;
+                if (writeAhead != null) {
+                    try {
+                        writeAhead.saveTimeline(now, high, drift);
+                    } catch (RuntimeException e) {
+                        state = parked;
+                        throw e;
+                    }
+                }
+                wallSafe = high;
+                drifts = drift;
+                long next = StateWord.of(now, drift, seqMin);
+                state = next;
+                return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
             }
         } finally {
             lock.unlock();
         }
-        awaitClockPast(safe);
+        awaitUnsafePast(timeline);
         return null;
     }
 
-    /** Parks until the clock is past the given unit, or throws if that takes too long. */
-    private void awaitClockPast(long safeUnit) {
+    /**
+     * The unsafe past: parks until the clock is back at the high mark of the given timeline
+     * (state word bits 63..24), where that timeline simply continues, or past the safe mark,
+     * where a regression is safe again, whichever comes first; or until another caller moves
+     * the state.
+     */
+    private void awaitUnsafePast(long timeline) {
+        long release = Math.min(StateWord.unit(timeline), wallSafe + 1);
         long start = System.nanoTime();
         for (;;) {
-            if (closed) {
-                throw closedException();
-            }
-            checkInterrupt("waiting for the clock to pass the safe mark");
-            long millis = clock.millis();
-            if (unitOf(millis) > safeUnit) {
+            checkOpen();
+            checkInterrupt("waiting for the clock to leave the unsafe past");
+            if (StateWord.time(state) != timeline) {
                 return;
             }
-            long safeMillis = unitStartMillis(safeUnit + 1);
-            long waitNanos = (safeMillis - millis) * 1_000_000L;
+            long millis = clock.millis();
+            if (unitOf(millis) >= release) {
+                return;
+            }
+            long releaseMillis = unitStartMillis(release);
+            long waitNanos = (releaseMillis - millis) * 1_000_000L;
             if (maxRegressionWait != null && waitNanos > maxWaitNanos - (System.nanoTime() - start)) {
-                throw new ClockRegressionException(Instant.ofEpochMilli(millis), Instant.ofEpochMilli(safeMillis),
+                throw new ClockRegressionException(Instant.ofEpochMilli(millis), Instant.ofEpochMilli(releaseMillis),
                         maxRegressionWait);
             }
             LockSupport.parkNanos(this, Math.min(waitNanos, MAX_PARK_NANOS));
@@ -367,17 +356,15 @@ public final class SnoGenerator implements AutoCloseable {
     private void stall(long unit) {
         int count = stalled.incrementAndGet();
         try {
-            if (overflowListener != null) {
-                notifyOverflow(unit, count);
+            if (overflow != null) {
+                overflow.stalled(unit, count);
             }
             for (;;) {
-                if (closed) {
-                    throw closedException();
-                }
+                checkOpen();
                 checkInterrupt("stalled on an exhausted sequence pool");
                 // Parks in at most a few slices per unit (see stallNanos): no busy spinning.
                 long millis = clock.millis();
-                if (unitOf(millis) != unit || ((long) STATE.getVolatile(this)) >>> 25 != unit) {
+                if (unitOf(millis) != unit || StateWord.unit(state) != unit) {
                     return;
                 }
                 LockSupport.parkNanos(this, stallNanos(unitStartMillis(unit + 1) - millis));
@@ -397,27 +384,6 @@ public final class SnoGenerator implements AutoCloseable {
         return remainingMillis >= 2 ? (remainingMillis - 1) * 1_000_000L + 50_000L : 250_000L;
     }
 
-    /** Tells the listener, at most once per unit: the first caller to stall in a unit does it. */
-    private void notifyOverflow(long unit, int count) {
-        long mark = overflowMark.get();
-        long markUnit = mark >> 20;
-        if (markUnit == unit) {
-            return;
-        }
-        long ticks = markUnit == unit - 1 ? Math.min((mark & 0xFFFFF) + 1, 0xFFFFF) : 1;
-        if (!overflowMark.compareAndSet(mark, unit << 20 | ticks)) {
-            return;
-        }
-        try {
-            overflowListener.accept(new SequenceOverflowNotification(
-                    Instant.ofEpochMilli(unitStartMillis(unit)), count, (int) ticks));
-        } catch (RuntimeException e) {
-            // The listener's failure must not cost the caller its ID: report it as uncaught.
-            Thread t = Thread.currentThread();
-            t.getUncaughtExceptionHandler().uncaughtException(t, e);
-        }
-    }
-
     private static void checkInterrupt(String where) {
         if (Thread.currentThread().isInterrupted()) {
             CancellationException e = new CancellationException("Interrupted while " + where
@@ -427,8 +393,56 @@ public final class SnoGenerator implements AutoCloseable {
         }
     }
 
-    private static IllegalStateException closedException() {
-        return new IllegalStateException("This SnoGenerator is closed");
+    void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("This SnoGenerator is closed");
+        }
+    }
+
+    static long saturatedNanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** The time unit of a clock reading, checking the range a generator can use. */
+    private static long unitOf(long millis) {
+        long offset = millis - SnoId.EPOCH_MILLIS;
+        if (Long.compareUnsigned(offset, MAX_CLOCK_OFFSET) > 0) {
+            throw new IllegalStateException("The clock reads " + Instant.ofEpochMilli(millis) + " (" + millis
+                    + " ms), outside the time range a generator can use [" + SnoId.EPOCH + ", "
+                    + Instant.ofEpochMilli(SnoId.EPOCH_MILLIS + MAX_CLOCK_OFFSET) + "]");
+        }
+        return offset >>> 2;
+    }
+
+    static long unitStartMillis(long unit) {
+        return SnoId.EPOCH_MILLIS + unit * SnoId.UNIT_MILLIS;
+    }
+
+    long clockMillis() {
+        return clock.millis();
+    }
+
+    long clockUnit() {
+        return unitOf(clock.millis());
+    }
+
+    /** A write-ahead record of the current timeline; under lock. */
+    GeneratorSnapshot record(long clockUnit, long horizon) {
+        return record(clockUnit, horizon, wallSafe, drifts);
+    }
+
+    /**
+     * A write-ahead record: wallHi is the horizon, its pool taken as used up (sequence is the
+     * maximum, and now differs from wallHi), so a generator restored from it behaves as if it had
+     * run up to the horizon.
+     */
+    GeneratorSnapshot record(long clockUnit, long horizon, long safe, int drift) {
+        return new GeneratorSnapshot(partition, seqMin, seqMax, seqMax, clockUnit, horizon, safe,
+                Integer.toUnsignedLong(drift));
     }
 
     // ---------------------------------------------------------------------------------------
@@ -467,24 +481,25 @@ public final class SnoGenerator implements AutoCloseable {
      *
      * @return the capacity per time unit
      */
-    public int cap() {
+    public int capacityPerUnit() {
         return seqMax - seqMin + 1;
     }
 
     /**
      * The number of IDs made in the current time unit, as far as the sequence shows:
-     * 0 if the clock has left the generator's latest unit, at most {@link #cap()}.
+     * 0 if the clock has left the generator's latest unit, at most {@link #capacityPerUnit()}.
      *
      * @return IDs made in the current unit
-     * @throws IllegalStateException if the clock reads a time outside the sno range
+     * @throws IllegalStateException if the clock reads a time outside the range a generator can
+     *     use
      */
-    public int len() {
-        long now = unitOf(clock.millis());
+    public int idsInCurrentUnit() {
+        long now = clockUnit();
         long current = state;
-        if (current >>> 25 != now) {
+        if (StateWord.unit(current) != now) {
             return 0;
         }
-        return (int) Math.min((current & SEQ_MASK) - seqMin + 1, cap());
+        return (int) Math.min(StateWord.seq(current) - seqMin + 1, capacityPerUnit());
     }
 
     /**
@@ -494,7 +509,8 @@ public final class SnoGenerator implements AutoCloseable {
      * sample that is soon stale. After {@link #close()}, it is the state at closing.
      *
      * @return the snapshot
-     * @throws IllegalStateException if the clock reads a time outside the sno range
+     * @throws IllegalStateException if the clock reads a time outside the range a generator can
+     *     use
      */
     public GeneratorSnapshot snapshot() {
         lock.lock();
@@ -502,7 +518,7 @@ public final class SnoGenerator implements AutoCloseable {
             if (closed) {
                 return finalSnapshot;
             }
-            return snapshotOf(state, unitOf(clock.millis()));
+            return snapshotOf(state, clockUnit());
         } finally {
             lock.unlock();
         }
@@ -510,78 +526,40 @@ public final class SnoGenerator implements AutoCloseable {
 
     /** A snapshot of the given state word; call under lock. */
     private GeneratorSnapshot snapshotOf(long word, long now) {
-        long high = word >>> 25;
-        long seq = now == high ? word & SEQ_MASK : seqMin;
+        long high = StateWord.unit(word);
+        long seq = now == high ? StateWord.seq(word) : seqMin;
         return new GeneratorSnapshot(partition, seqMin, seqMax, seq, now, high, wallSafe,
                 Integer.toUnsignedLong(drifts));
     }
 
-    // ---------------------------------------------------------------------------------------
-    // Persistence
-
-    /** Queues a snapshot write after a drift; called under lock. */
-    private void persistSoon() {
-        if (snapshotWriter != null && writePending.compareAndSet(false, true)) {
-            snapshotWriter.execute(() -> {
-                writePending.set(false);
-                try {
-                    GeneratorSnapshot s = snapshot();
-                    if (!closed) {
-                        SnapshotFile.write(snapshotFile, s);
-                    }
-                } catch (IOException | RuntimeException e) {
-                    Thread t = Thread.currentThread();
-                    t.getUncaughtExceptionHandler().uncaughtException(t, e);
-                }
-            });
-        }
-    }
-
     /**
-     * Closes the generator. With a {@linkplain Builder#snapshotFile snapshot file}, writes its
-     * final state there (after any write still queued) and waits until the file is on disk.
-     * Afterwards {@link #next} and {@link #nextWithTime} throw {@link IllegalStateException} and
-     * {@link #snapshot()} returns the final state. Closing twice does nothing.
+     * Closes the generator. With a state store, saves the exact final state there (waiting for
+     * the save) and releases the store. Afterwards {@link #next} and {@link #nextWithTime} throw
+     * {@link IllegalStateException} and {@link #snapshot()} returns the final state. Closing
+     * twice does nothing.
      *
-     * @throws UncheckedIOException if the snapshot file cannot be written
-     * @throws IllegalStateException if the clock reads a time outside the sno range; the
-     *     generator stays open then
+     * @throws UncheckedIOException if the final state cannot be saved; the generator and the
+     *     store are closed all the same, and the store's last write-ahead record still covers
+     *     every ID the generator made
+     * @throws IllegalStateException if the clock reads a time outside the range a generator can
+     *     use; the generator stays open then
      */
     @Override
     public void close() {
-        GeneratorSnapshot last;
         lock.lock();
         try {
             if (closed) {
                 return;
             }
-            long now = unitOf(clock.millis());
-            long word = (long) STATE.getAndSet(this, CLOSED);
-            last = snapshotOf(word, now);
-            finalSnapshot = last;
+            long now = clockUnit();
+            long word = (long) STATE.getAndSet(this, StateWord.PARKED);
+            finalSnapshot = snapshotOf(word, now);
             closed = true;
+            if (writeAhead != null) {
+                writeAhead.close(finalSnapshot);
+            }
         } finally {
             lock.unlock();
-        }
-        if (snapshotWriter != null) {
-            Future<?> done = snapshotWriter.submit(() -> {
-                SnapshotFile.write(snapshotFile, last);
-                return null;
-            });
-            snapshotWriter.shutdown();
-            try {
-                done.get();
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof IOException) {
-                    throw new UncheckedIOException("Could not write the sno snapshot file " + snapshotFile,
-                            (IOException) cause);
-                }
-                throw new IllegalStateException("Could not write the sno snapshot file " + snapshotFile, cause);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new CancellationException("Interrupted while writing the sno snapshot file " + snapshotFile);
-            }
         }
     }
 
@@ -590,7 +568,7 @@ public final class SnoGenerator implements AutoCloseable {
 
     /**
      * Configures a {@link SnoGenerator}. Not thread-safe; a builder can build several
-     * generators.
+     * generators (each with a state store of its own). No method accepts null.
      */
     public static final class Builder {
 
@@ -603,12 +581,14 @@ public final class SnoGenerator implements AutoCloseable {
         private Duration maxRegressionWait;
         private GeneratorSnapshot restore;
         private Path snapshotFile;
+        private SnoStateStore store;
+        private Duration writeAhead = DEFAULT_WRITE_AHEAD;
 
         private Builder() {
         }
 
         /**
-         * Sets the partition. Without one (and without a snapshot), the generator gets a
+         * Sets the partition. Without one (and without a restored state), the generator gets a
          * partition unique within this process, as {@link SnoGenerator#create()} does.
          *
          * @param partition  0..65535
@@ -625,25 +605,27 @@ public final class SnoGenerator implements AutoCloseable {
 
         /**
          * Sets the sequence pool, for sharing one partition between several generators: each
-         * gets a disjoint range. Bounds may be given in either order and are inclusive; the pool
-         * must hold at least 4 values. The default is 0..65535.
+         * gets a disjoint range. Bounds are inclusive; the pool must hold at least 4 values.
+         * The default is 0..65535.
          *
-         * @param min  one bound, 0..65535
-         * @param max  the other bound, 0..65535
+         * @param min  the lower bound, 0..65535
+         * @param max  the upper bound, min + 3..65535
          * @return this builder
-         * @throws IllegalArgumentException if a bound is out of range or the pool holds fewer
-         *     than 4 values
+         * @throws IllegalArgumentException if a bound is out of range, the bounds are in the
+         *     wrong order, or the pool holds fewer than 4 values
          */
         public Builder sequenceRange(int min, int max) {
             if (min < 0 || min > 0xFFFF || max < 0 || max > 0xFFFF) {
                 throw new IllegalArgumentException("sequence bounds must be in [0, 65535]: sequenceMin="
                         + min + ", sequenceMax=" + max);
             }
-            int lo = Math.min(min, max);
-            int hi = Math.max(min, max);
-            checkPool(lo, hi);
-            this.seqMin = lo;
-            this.seqMax = hi;
+            if (min > max) {
+                throw new IllegalArgumentException("sequenceMin must be <= sequenceMax: sequenceMin="
+                        + min + ", sequenceMax=" + max);
+            }
+            RestoreRules.checkPool(min, max);
+            this.seqMin = min;
+            this.seqMax = max;
             this.rangeSet = true;
             return this;
         }
@@ -662,28 +644,30 @@ public final class SnoGenerator implements AutoCloseable {
         /**
          * Sets a listener told about sequence overflows, about once per time unit while they
          * last. It runs on the thread of a stalled caller and should return quickly; an
-         * exception it throws goes to that thread's uncaught exception handler.
+         * exception it throws goes to that thread's uncaught exception handler. The default is
+         * none.
          *
-         * @param listener  the listener, or null for none (the default)
+         * @param listener  the listener, not null
          * @return this builder
          */
         public Builder overflowListener(Consumer<SequenceOverflowNotification> listener) {
-            this.overflowListener = listener;
+            this.overflowListener = Objects.requireNonNull(listener, "listener");
             return this;
         }
 
         /**
-         * Bounds how long {@link SnoGenerator#next} waits for the clock to pass the safe mark
-         * after a second regression; beyond it, the call throws
+         * Bounds how long {@link SnoGenerator#next} waits in the unsafe past for the clock to
+         * return to the current timeline; beyond it, the call throws
          * {@link ClockRegressionException}. Without it (the default), callers wait as long as
          * it takes, as the reference does.
          *
-         * @param maxWait  zero or positive, or null for no bound
+         * @param maxWait  zero or positive, not null
          * @return this builder
          * @throws IllegalArgumentException if maxWait is negative
          */
         public Builder maxRegressionWait(Duration maxWait) {
-            if (maxWait != null && maxWait.isNegative()) {
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (maxWait.isNegative()) {
                 throw new IllegalArgumentException("maxRegressionWait must not be negative: maxRegressionWait="
                         + maxWait);
             }
@@ -693,29 +677,63 @@ public final class SnoGenerator implements AutoCloseable {
 
         /**
          * Restores a generator from a snapshot: partition, sequence pool, sequence and clock
-         * state come from it, following the reference's rules (SPEC.md). Cannot be combined with
-         * {@link #partition}, {@link #sequenceRange} or {@link #snapshotFile}.
+         * state come from it, following the reference's rules (SPEC.md 8.6). Cannot be combined
+         * with {@link #partition}, {@link #sequenceRange}, {@link #snapshotFile} or
+         * {@link #stateStore}.
          *
-         * @param snapshot  the snapshot, or null for none
+         * @param snapshot  the snapshot, not null
          * @return this builder
          */
         public Builder restore(GeneratorSnapshot snapshot) {
-            this.restore = snapshot;
+            this.restore = Objects.requireNonNull(snapshot, "snapshot");
             return this;
         }
 
         /**
-         * Keeps the generator's state in a file: {@link #build()} restores from it when it
-         * exists (a missing file means a fresh start), the generator rewrites it after every
-         * clock regression it tick-tocks at (in the background) and when it is
-         * {@linkplain SnoGenerator#close() closed}. The partition and sequence pool, if set
-         * here, must match the file's. See {@link SnapshotFile} for the format.
+         * Keeps the generator's state in a local file: {@link #build()} opens a
+         * {@link FileStateStore} on it (locking it for the generator's lifetime) and restores
+         * from it when it exists. Same as {@code stateStore(FileStateStore.open(file))}, except
+         * that the file is opened by {@link #build()}. The partition and sequence pool, if set
+         * here, must match the file's.
          *
-         * @param file  the file, or null for none; its directory must exist
+         * @param file  the file, not null; its directory must exist when the generator is built
          * @return this builder
          */
         public Builder snapshotFile(Path file) {
-            this.snapshotFile = file;
+            this.snapshotFile = Objects.requireNonNull(file, "file");
+            return this;
+        }
+
+        /**
+         * Keeps the generator's state in a store, which the generator then owns: it restores
+         * from the store's record when there is one, saves a write-ahead record before making
+         * IDs it does not cover, and closes the store on {@link SnoGenerator#close()}. The
+         * partition and sequence pool, if set here, must match the record's.
+         *
+         * @param store  the store, not null
+         * @return this builder
+         */
+        public Builder stateStore(SnoStateStore store) {
+            this.store = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /**
+         * Sets how far ahead of its clock a generator with a state store saves its state: the
+         * write-ahead horizon. A background writer renews it when half of it has passed, about
+         * once per half horizon of clock time; a restart within the horizon tick-tocks (or, a
+         * second time, waits until the clock reaches the previous horizon). The default is 2 s.
+         *
+         * @param horizon  8 ms (two time units) to 1 hour, not null
+         * @return this builder
+         * @throws IllegalArgumentException if horizon is out of range
+         */
+        public Builder writeAhead(Duration horizon) {
+            Objects.requireNonNull(horizon, "horizon");
+            if (horizon.compareTo(Duration.ofMillis(2 * SnoId.UNIT_MILLIS)) < 0 || horizon.compareTo(Duration.ofHours(1)) > 0) {
+                throw new IllegalArgumentException("writeAhead must be in [PT0.008S, PT1H]: writeAhead=" + horizon);
+            }
+            this.writeAhead = horizon;
             return this;
         }
 
@@ -723,79 +741,70 @@ public final class SnoGenerator implements AutoCloseable {
          * Builds the generator.
          *
          * @return a new generator
-         * @throws IllegalArgumentException if the settings contradict each other or a snapshot
-         *     breaks the reference's rules
-         * @throws UncheckedIOException if the snapshot file cannot be read, with a
-         *     {@link SnapshotFileException} as the cause if it is corrupt
-         * @throws IllegalStateException if no partition was set and this process has been handed
+         * @throws IllegalArgumentException if the settings contradict each other, a snapshot
+         *     breaks the reference's rules, or the snapshot file's path is unusable (names no
+         *     file, or its directory does not exist)
+         * @throws IllegalStateException if the snapshot file is in use by another generator, in
+         *     this process or another; or no partition was set and this process has been handed
          *     all 65,536 process-unique partitions
+         * @throws UncheckedIOException if the stored state cannot be read, with a
+         *     {@link SnapshotFileException} as the cause if the file is corrupt
          */
         public SnoGenerator build() {
-            GeneratorSnapshot snapshot = restore;
-            if (restore != null && (partition != null || rangeSet || snapshotFile != null)) {
+            if (restore != null && (partition != null || rangeSet || snapshotFile != null || store != null)) {
                 throw new IllegalArgumentException("restore(snapshot) takes partition, sequence range and state"
-                        + " from the snapshot; it cannot be combined with partition(...), sequenceRange(...)"
-                        + " or snapshotFile(...)");
+                        + " from the snapshot; it cannot be combined with partition(...), sequenceRange(...),"
+                        + " snapshotFile(...) or stateStore(...)");
             }
+            if (snapshotFile != null && store != null) {
+                throw new IllegalArgumentException("snapshotFile(...) and stateStore(...) cannot be combined:"
+                        + " a generator has one state store");
+            }
+            SnoStateStore s = store;
             if (snapshotFile != null) {
                 try {
-                    Optional<GeneratorSnapshot> saved = SnapshotFile.read(snapshotFile);
-                    snapshot = saved.orElse(null);
+                    s = FileStateStore.open(snapshotFile);
                 } catch (IOException e) {
-                    throw new UncheckedIOException("Could not read the sno snapshot file " + snapshotFile, e);
+                    throw new UncheckedIOException("Could not open the sno snapshot file " + snapshotFile + ": " + e, e);
+                }
+            }
+            try {
+                return new SnoGenerator(restoredState(s), clock, overflowListener, maxRegressionWait, s, writeAhead);
+            } catch (RuntimeException e) {
+                if (snapshotFile != null) {
+                    try {
+                        s.close();
+                    } catch (IOException suppressed) {
+                        e.addSuppressed(suppressed);
+                    }
+                }
+                throw e;
+            }
+        }
+
+        private RestoreRules.Restored restoredState(SnoStateStore s) {
+            GeneratorSnapshot snapshot = restore;
+            if (s != null) {
+                try {
+                    snapshot = s.load().orElse(null);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("Could not read the state of the sno generator from the " + s
+                            + ": " + e.getMessage(), e);
                 }
             }
             if (snapshot == null) {
                 int p = partition != null ? partition : PartitionPool.GLOBAL.next();
-                return new SnoGenerator(this, p, seqMin, seqMax, 0L, 0L, 0);
+                return RestoreRules.Restored.fresh(p, seqMin, seqMax);
             }
-            return fromSnapshot(snapshot);
-        }
-
-        private SnoGenerator fromSnapshot(GeneratorSnapshot s) {
-            // The reference's rules, in its order.
-            int min = s.sequenceMin();
-            int max = s.sequenceMax();
-            if (max == 0 && min != 0xFFFF) {
-                max = 0xFFFF;
-            }
-            if (min == max) {
-                throw new IllegalArgumentException("Invalid generator snapshot: sequence bounds are identical,"
-                        + " leaving no pool: sequenceMin=" + s.sequenceMin() + ", sequenceMax=" + s.sequenceMax());
-            }
-            if (max < min) {
-                int t = min;
-                min = max;
-                max = t;
-            }
-            checkPool(min, max);
-            long seq = s.sequence() == 0 ? min : s.sequence();
-            if (seq < min) {
-                throw new IllegalArgumentException("Invalid generator snapshot: sequence must be >= sequenceMin:"
-                        + " sequence=" + s.sequence() + ", sequenceMin=" + min);
-            }
-            if (snapshotFile != null && (partition != null && partition != s.partition()
-                    || rangeSet && (seqMin != min || seqMax != max))) {
-                throw new IllegalArgumentException("The sno snapshot file " + snapshotFile + " belongs to partition "
-                        + s.partition() + " with sequence range " + min + ".." + max + ", not to the configured"
-                        + (partition != null ? " partition " + partition : "")
+            RestoreRules.Restored r = RestoreRules.apply(snapshot);
+            if (s != null && (partition != null && partition != r.partition()
+                    || rangeSet && (seqMin != r.seqMin() || seqMax != r.seqMax()))) {
+                throw new IllegalArgumentException("The state in the " + s + " belongs to partition "
+                        + r.partition() + " with sequence range " + r.seqMin() + ".." + r.seqMax()
+                        + ", not to the configured" + (partition != null ? " partition " + partition : "")
                         + (rangeSet ? " sequence range " + seqMin + ".." + seqMax : ""));
             }
-            // A snapshot taken after the clock had left wallHi reports sequenceMin, which says
-            // nothing about the IDs made in wallHi: treat that unit's pool as used up (SPEC.md).
-            if (s.now() != 0 && s.now() != s.wallHi()) {
-                seq = max;
-            }
-            long word = s.wallHi() << 25 | (s.drifts() & 1) << 24 | Math.min(seq, max);
-            return new SnoGenerator(this, s.partition(), min, max, word, s.wallSafe(), (int) s.drifts());
-        }
-
-        private static void checkPool(int min, int max) {
-            if (max - min + 1 < MIN_POOL) {
-                throw new IllegalArgumentException("sequence pool must hold at least " + MIN_POOL
-                        + " values (sequenceMax >= sequenceMin + " + (MIN_POOL - 1) + "): sequenceMin="
-                        + min + ", sequenceMax=" + max);
-            }
+            return r;
         }
     }
 }

@@ -220,7 +220,7 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
         checkMeta(meta);
         checkRange("partition", partition, 0xFFFF);
         checkRange("sequence", sequence, 0xFFFF);
-        return new SnoId(units << 25 | (tickTock ? 1L << 24 : 0) | (long) meta << 16 | partition,
+        return new SnoId(units << StateWord.UNIT_SHIFT | (tickTock ? StateWord.TICK : 0) | (long) meta << 16 | partition,
                 (char) sequence);
     }
 
@@ -234,7 +234,7 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
      * @throws NullPointerException if time is null
      */
     public static SnoId firstAt(Instant time) {
-        return new SnoId(unitsOf(time) << 25, (char) 0);
+        return new SnoId(unitsOf(time) << StateWord.UNIT_SHIFT, (char) 0);
     }
 
     /**
@@ -247,7 +247,7 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
      * @throws NullPointerException if time is null
      */
     public static SnoId lastAt(Instant time) {
-        return new SnoId(unitsOf(time) << 25 | 0x1FF_FFFFL, (char) 0xFFFF);
+        return new SnoId(unitsOf(time) << StateWord.UNIT_SHIFT | 0x1FF_FFFFL, (char) 0xFFFF);
     }
 
     /** The time unit of an instant, checking the sno range. */
@@ -300,7 +300,7 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
      * @return the time units, 0..2^39-1
      */
     public long timeUnits() {
-        return hi >>> 25;
+        return hi >>> StateWord.UNIT_SHIFT;
     }
 
     /**
@@ -310,7 +310,7 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
      * @return true if the bit is set
      */
     public boolean tickTock() {
-        return (hi & 1L << 24) != 0;
+        return (hi & StateWord.TICK) != 0;
     }
 
     /**

@@ -157,7 +157,7 @@ class GeneratorConcurrencyTest {
         List<SequenceOverflowNotification> notes = new CopyOnWriteArrayList<>();
         SnoGenerator g = SnoGenerator.builder().partition(7).sequenceRange(100, 103).clock(clock)
                 .overflowListener(notes::add).build();
-        assertEquals(4, g.cap());
+        assertEquals(4, g.capacityPerUnit());
         int perThread = 300;
         SnoId[][] ids = new SnoId[8][perThread];
         runThreads(8, t -> () -> {
@@ -181,8 +181,8 @@ class GeneratorConcurrencyTest {
         assertFalse(notes.isEmpty(), "the listener was never notified");
         long previous = Long.MIN_VALUE;
         for (SequenceOverflowNotification n : notes) {
-            assertTrue(n.count() >= 1 && n.ticks() >= 1, n.toString());
-            long unit = (n.now().toEpochMilli() - SnoId.EPOCH_MILLIS) / 4;
+            assertTrue(n.stalledCallers() >= 1 && n.consecutiveUnits() >= 1, n.toString());
+            long unit = (n.unitStart().toEpochMilli() - SnoId.EPOCH_MILLIS) / 4;
             assertTrue(unit != previous, "two notifications for one unit: " + n);
             previous = unit;
         }

@@ -48,15 +48,18 @@ class SnoGeneratorTest {
     }
 
     @Test
-    void sequenceRangeAcceptsEitherOrderAndTheSmallestPool() {
-        SnoGenerator g = SnoGenerator.builder().partition(1).sequenceRange(13, 10).build();
+    void sequenceRangeRequiresOrderedBoundsAndAcceptsTheSmallestPool() {
+        assertEquals("sequenceMin must be <= sequenceMax: sequenceMin=13, sequenceMax=10",
+                assertThrows(IllegalArgumentException.class,
+                        () -> SnoGenerator.builder().sequenceRange(13, 10)).getMessage());
+        SnoGenerator g = SnoGenerator.builder().partition(1).sequenceRange(10, 13).build();
         assertEquals(10, g.sequenceMin());
         assertEquals(13, g.sequenceMax());
-        assertEquals(4, g.cap());
+        assertEquals(4, g.capacityPerUnit());
         SnoGenerator full = SnoGenerator.builder().partition(1).build();
         assertEquals(0, full.sequenceMin());
         assertEquals(65535, full.sequenceMax());
-        assertEquals(65536, full.cap());
+        assertEquals(65536, full.capacityPerUnit());
     }
 
     @Test
@@ -155,14 +158,14 @@ class SnoGeneratorTest {
     void clockOutsideTheSnoRangeIsAnIllegalState() {
         SnoGenerator g = SnoGenerator.builder().partition(1).clock(() -> 0L).build();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> g.next(0));
-        assertEquals("The clock reads 1970-01-01T00:00:00Z (0 ms), outside the sno time range"
-                + " [2010-01-01T00:00:00Z, 2079-09-07T15:47:35.551Z]", e.getMessage());
-        SnoGenerator late = SnoGenerator.builder().partition(1)
-                .clock(() -> SnoId.MAX_TIME.toEpochMilli() + 4).build();
+        assertEquals("The clock reads 1970-01-01T00:00:00Z (0 ms), outside the time range a generator can use"
+                + " [2010-01-01T00:00:00Z, 2079-09-07T15:47:35.547Z]", e.getMessage());
+        // The last unit (MAX_TIME) is reserved: no clock reading may match the parked state word.
+        SnoGenerator late = SnoGenerator.builder().partition(1).clock(() -> SnoId.MAX_TIME.toEpochMilli()).build();
         assertThrows(IllegalStateException.class, () -> late.next(0));
         SnoGenerator last = SnoGenerator.builder().partition(1)
-                .clock(() -> SnoId.MAX_TIME.toEpochMilli() + 3).build();
-        assertEquals(SnoId.MAX_TIME, last.next(0).time());
+                .clock(() -> SnoId.MAX_TIME.toEpochMilli() - 1).build();
+        assertEquals(SnoId.MAX_TIME.minus(SnoId.TIME_UNIT), last.next(0).time());
     }
 
     @Test
@@ -197,18 +200,18 @@ class SnoGeneratorTest {
     }
 
     @Test
-    void lenCountsIdsOfTheCurrentUnitUpToCap() {
+    void idsInCurrentUnitCountsUpToTheCapacity() {
         ScriptedClock clock = ScriptedClock.atUnit(T);
         SnoGenerator g = SnoGenerator.builder().partition(1).sequenceRange(0, 3).clock(clock).build();
-        assertEquals(0, g.len());
+        assertEquals(0, g.idsInCurrentUnit());
         g.next(0);
-        assertEquals(1, g.len());
+        assertEquals(1, g.idsInCurrentUnit());
         g.next(0);
         g.next(0);
         g.next(0);
-        assertEquals(4, g.len());
+        assertEquals(4, g.idsInCurrentUnit());
         clock.setUnit(T + 1);
-        assertEquals(0, g.len());
+        assertEquals(0, g.idsInCurrentUnit());
     }
 
     @Test

@@ -1,0 +1,236 @@
+package dev.sno;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The persistence of a generator with a {@link SnoStateStore}: keeps a durable record that
+ * covers every ID the generator may return (SPEC.md 8.7).
+ *
+ * <p>The record's {@code wallHi} is the <em>horizon</em>: a unit ahead of the clock up to which
+ * the current timeline may make IDs. A caller may move the state into unit {@code u} only if
+ * {@code u <= horizon} (and, for stores with a {@linkplain SnoStateStore#validity() validity},
+ * before the last save's deadline); otherwise it saves a new horizon first, under the
+ * generator's lock. A background writer renews the horizon when half of it has elapsed on the
+ * generator's clock, so that in steady state no caller waits for I/O. Every save happens under
+ * the generator's lock, which also serializes regressions and close: the record always
+ * describes the timeline the state word is on.
+ */
+final class WriteAhead implements Runnable {
+
+    private static final System.Logger LOG = System.getLogger(SnoGenerator.class.getName());
+
+    /** First retry after a failed background save; doubles up to half the write-ahead. */
+    private static final long FIRST_RETRY_NANOS = 50_000_000L;
+
+    private static final long MIN_PARK_NANOS = 1_000_000L;
+
+    private final SnoGenerator generator;
+    private final SnoStateStore store;
+    private final ReentrantLock lock;
+    private final long aheadUnits;
+    private final long halfAheadNanos;
+    private final boolean fenced;
+    private final long renewEveryNanos;
+    private final long validityNanos;
+
+    /** The highest unit the durable record covers; -1 before the first save. */
+    private volatile long horizon = -1;
+
+    /** The unit at which the horizon is renewed in the background. */
+    private volatile long renewAt = -1;
+
+    /** With a validity: the nanoTime after which no new unit may be entered without a save. */
+    private volatile long deadlineNanos;
+
+    /** With a validity: the nanoTime at which the background writer renews. */
+    private volatile long renewByNanos;
+
+    private volatile boolean requested;
+    private volatile boolean stopped;
+    private final Thread writer;
+
+    /** The failure of the last save, null after a success; written under lock. */
+    private Exception failure;
+
+    WriteAhead(SnoGenerator generator, SnoStateStore store, ReentrantLock lock, long aheadMillis) {
+        this.generator = generator;
+        this.store = store;
+        this.lock = lock;
+        this.aheadUnits = Math.max(2, aheadMillis / SnoId.UNIT_MILLIS);
+        this.halfAheadNanos = aheadUnits / 2 * SnoId.UNIT_MILLIS * 1_000_000L;
+        this.validityNanos = store.validity().map(SnoGenerator::saturatedNanos).orElse(Long.MAX_VALUE);
+        this.fenced = validityNanos != Long.MAX_VALUE;
+        this.renewEveryNanos = fenced ? Math.max(MIN_PARK_NANOS, validityNanos / 3) : Long.MAX_VALUE;
+        this.writer = new Thread(this, "sno-state-writer " + store);
+        writer.setDaemon(true);
+    }
+
+    void start() {
+        writer.start();
+    }
+
+    /**
+     * Whether the state may move into the given unit without a save; asks the background
+     * writer to renew once the unit reaches the renewal point. Called on the progression path,
+     * at most once per unit per caller.
+     */
+    boolean admits(long unit) {
+        if (unit >= renewAt && !requested) {
+            requested = true;
+            LockSupport.unpark(writer);
+        }
+        return unit <= horizon && (!fenced || deadlineNanos - System.nanoTime() > 0);
+    }
+
+    /** A caller's clock reached the horizon: save a new one before it goes on. */
+    void extendTo(long unit) {
+        lock.lock();
+        try {
+            generator.checkOpen();
+            if (admits(unit)) {
+                return; // another caller saved meanwhile
+            }
+            failFast();
+            renew(unit);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Saves the record of a new timeline (a regression) before its first ID; under lock.
+     *
+     * @param start     the first unit of the new timeline
+     * @param wallSafe  the new safe mark
+     * @param drifts    the new drift count
+     */
+    void saveTimeline(long start, long wallSafe, int drifts) {
+        failFast();
+        long target = Math.min(start + aheadUnits, StateWord.LAST_CLOCK_UNIT);
+        save(generator.record(start, target, wallSafe, drifts), target);
+    }
+
+    /** Saves the final record and releases the store; under lock, after the state is parked. */
+    void close(GeneratorSnapshot last) {
+        stopped = true;
+        LockSupport.unpark(writer);
+        Exception error = null;
+        try {
+            store.save(last);
+        } catch (IOException | RuntimeException e) {
+            error = e;
+        }
+        try {
+            store.close();
+        } catch (IOException | RuntimeException e) {
+            if (error == null) {
+                error = e;
+            } else {
+                error.addSuppressed(e);
+            }
+        }
+        if (error instanceof IOException) {
+            throw new UncheckedIOException("Could not save the final state of the sno generator to " + store
+                    + " (the last write-ahead record still covers every ID it made): " + error, (IOException) error);
+        }
+        if (error != null) {
+            throw new IllegalStateException("Could not save the final state of the sno generator to " + store
+                    + " (the last write-ahead record still covers every ID it made): " + error, error);
+        }
+    }
+
+    /** While the store fails, callers fail at once and leave the retries to the writer. */
+    private void failFast() {
+        if (failure != null) {
+            throw new StateStoreException("The last save to the " + store + " failed (" + failure
+                    + "); no ID can be made beyond what is durable until a save succeeds (retrying in the background)",
+                    failure);
+        }
+    }
+
+    /** Saves a horizon of aheadUnits past the given unit, within the current timeline; under lock. */
+    private void renew(long unit) {
+        long target = Math.max(horizon, Math.min(unit + aheadUnits, StateWord.LAST_CLOCK_UNIT));
+        save(generator.record(unit, target), target);
+    }
+
+    private void save(GeneratorSnapshot record, long target) {
+        long start = System.nanoTime();
+        try {
+            store.save(record);
+        } catch (IOException | RuntimeException e) {
+            if (failure == null) {
+                LOG.log(Level.WARNING, "Could not save to the " + store + "; IDs in new time units wait for a"
+                        + " successful save (retrying in the background)", e);
+            }
+            failure = e;
+            throw new StateStoreException("Could not save the state of the sno generator to the " + store + ": " + e, e);
+        }
+        if (failure != null) {
+            failure = null;
+            LOG.log(Level.INFO, "Saving to the " + store + " works again");
+        }
+        horizon = target;
+        renewAt = target - aheadUnits / 2;
+        if (fenced) {
+            deadlineNanos = start + validityNanos;
+            renewByNanos = start + renewEveryNanos;
+        }
+    }
+
+    /** The background writer. */
+    @Override
+    public void run() {
+        long backoff = 0;
+        while (!stopped) {
+            if (!requested) {
+                LockSupport.parkNanos(this, backoff > 0 ? backoff : parkNanos());
+            }
+            requested = false;
+            long now;
+            try {
+                now = generator.clockUnit();
+            } catch (IllegalStateException outOfRange) {
+                backoff = nextBackoff(backoff);
+                continue;
+            }
+            if (backoff == 0 && now < renewAt && !(fenced && System.nanoTime() - renewByNanos >= 0)) {
+                continue;
+            }
+            lock.lock();
+            try {
+                if (stopped) {
+                    return;
+                }
+                renew(now);
+                backoff = 0;
+            } catch (StateStoreException e) {
+                backoff = nextBackoff(backoff);
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private long nextBackoff(long backoff) {
+        return backoff == 0 ? FIRST_RETRY_NANOS : Math.min(backoff * 2, Math.max(FIRST_RETRY_NANOS, halfAheadNanos));
+    }
+
+    /** Until the clock reaches the renewal point, assuming it runs at about real time. */
+    private long parkNanos() {
+        long nanos = halfAheadNanos;
+        long at = renewAt;
+        if (at >= 0) {
+            long millis = SnoGenerator.unitStartMillis(at) - generator.clockMillis();
+            nanos = Math.min(nanos, Math.max(0, millis) * 1_000_000L);
+        }
+        if (fenced) {
+            nanos = Math.min(nanos, renewByNanos - System.nanoTime());
+        }
+        return Math.max(MIN_PARK_NANOS, nanos);
+    }
+}
