@@ -1,7 +1,8 @@
 /**
  * sno IDs in database UUID columns: JDBC helpers ({@code dev.sno.jdbc}), a JPA attribute
  * converter ({@code dev.sno.jdbc.jpa}, needs the JPA API) and Hibernate support for
- * {@link dev.sno.SnoId} entity identifiers ({@code dev.sno.jdbc.hibernate}, needs Hibernate ORM).
+ * {@link dev.sno.SnoId} entity identifiers ({@code dev.sno.jdbc.hibernate}, needs Hibernate ORM), and
+ * partitions leased from the database for fleets of instances ({@code dev.sno.jdbc.lease}).
  */
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // Hibernate ORM 6 is an automatic module
 module dev.sno.jdbc {
@@ -13,6 +14,7 @@ module dev.sno.jdbc {
     exports dev.sno.jdbc;
     exports dev.sno.jdbc.jpa;
     exports dev.sno.jdbc.hibernate;
+    exports dev.sno.jdbc.lease;
 
     provides org.hibernate.boot.model.TypeContributor with dev.sno.jdbc.hibernate.SnoTypeContributor;
 }
