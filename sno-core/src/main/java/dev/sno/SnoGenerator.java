@@ -231,12 +231,11 @@ public final class SnoGenerator implements AutoCloseable {
             } else if (now > unit) {
                 WriteAhead w = writeAhead;
                 if (w != null && !w.admits(now)) {
-                    w.extendTo(now);
-                } else {
-                    long next = now << StateWord.UNIT_SHIFT | (current & StateWord.TICK) | seqMin;
-                    if (STATE.compareAndSet(this, current, next)) {
-                        return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
-                    }
+                    w.extendTo(now); // saves (or throws); then this caller may enter the unit
+                }
+                long next = now << StateWord.UNIT_SHIFT | (current & StateWord.TICK) | seqMin;
+                if (STATE.compareAndSet(this, current, next)) {
+                    return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
                 }
             } else {
                 SnoId id = regress(payload);

@@ -86,7 +86,14 @@ final class WriteAhead implements Runnable {
         return unit <= horizon && (!fenced || deadlineNanos - System.nanoTime() > 0);
     }
 
-    /** A caller's clock reached the horizon: save a new one before it goes on. */
+    /**
+     * A caller's clock reached the horizon (or the last save's validity ran out): save a new
+     * horizon before it goes on. Returns normally when the caller may move the state into the
+     * unit: a successful save proves the store still accepts this generator's records, even
+     * if the save itself took longer than the validity.
+     *
+     * @throws StateStoreException if the save fails, or the store is still failing
+     */
     void extendTo(long unit) {
         lock.lock();
         try {

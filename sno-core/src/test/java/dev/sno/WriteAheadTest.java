@@ -1,0 +1,209 @@
+package dev.sno;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The write-ahead rules on a scripted clock and an in-memory store: what is durable when, who
+ * waits for a save, what a failing store does, and how a restored generator behaves.
+ */
+class WriteAheadTest {
+
+    private static final long T = 4_000_000_000L;
+
+    /** 2 s of write-ahead, in 4 ms units. */
+    private static final long AHEAD = 500;
+
+    @Test
+    void everyIdReturnedIsCoveredByTheDurableRecordAndRenewalsAreAboutOnePerSecond() {
+        TestStores.Memory store = new TestStores.Memory();
+        ScriptedClock clock = ScriptedClock.atUnit(T);
+        try (SnoGenerator g = SnoGenerator.builder().partition(1).stateStore(store).clock(clock).build()) {
+            Set<SnoId> ids = new HashSet<>();
+            for (int unit = 0; unit < 2500; unit++) {          // 10 s of clock time
+                clock.setUnit(T + unit);
+                for (int i = 0; i < 3; i++) {
+                    SnoId id = g.next(0);
+                    assertTrue(id.timeUnits() <= store.durableHigh(),
+                            () -> id + " is beyond the durable horizon " + store.durableHigh());
+                    assertTrue(ids.add(id));
+                }
+            }
+            int saves = store.saved().size();
+            assertTrue(saves >= 9 && saves <= 12, "saves in 10 s of clock time: " + saves);
+        }
+        GeneratorSnapshot last = store.load().orElseThrow();
+        assertEquals(T + 2499, last.wallHi(), "close saves the exact final state");
+        assertTrue(store.closed);
+    }
+
+    @Test
+    void aCallerWhoseClockReachesTheHorizonWaitsForTheSave() throws Exception {
+        TestStores.Memory store = new TestStores.Memory();
+        ScriptedClock clock = ScriptedClock.atUnit(T);
+        try (SnoGenerator g = SnoGenerator.builder().partition(1).stateStore(store).clock(clock).build()) {
+            g.next(0);
+            store.gate = new CountDownLatch(1);
+            clock.setUnit(T + AHEAD + 1);                      // past the horizon in one jump
+            CompletableFuture<SnoId> waiting = CompletableFuture.supplyAsync(() -> g.next(0));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (store.attempts.get() < 2 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertFalse(waiting.isDone(), "no ID before its unit is durable");
+            store.gate.countDown();
+            store.gate = null;
+            assertEquals(T + AHEAD + 1, waiting.get(10, TimeUnit.SECONDS).timeUnits());
+            assertTrue(store.durableHigh() >= T + AHEAD + 1);
+        }
+    }
+
+    @Test
+    void aRegressionIsSavedBeforeItsFirstId() {
+        TestStores.Memory store = new TestStores.Memory();
+        ScriptedClock clock = ScriptedClock.atUnit(T + 100);
+        try (SnoGenerator g = SnoGenerator.builder().partition(1).stateStore(store).clock(clock).build()) {
+            g.next(0);
+            clock.setUnit(T + 40);
+            SnoId first = g.next(0);
+            assertTrue(first.tickTock());
+            GeneratorSnapshot r = store.load().orElseThrow();
+            assertEquals(1, r.drifts());
+            assertEquals(T + 100, r.wallSafe());
+            assertEquals(T + 40 + AHEAD, r.wallHi());
+        }
+    }
+
+    @Test
+    void aFailingStoreStopsIdsBeyondTheHorizonWithAClearErrorAndTheGeneratorRecoversByItself() throws Exception {
+        TestStores.Memory store = new TestStores.Memory();
+        ScriptedClock clock = ScriptedClock.atUnit(T);
+        Set<SnoId> ids = new HashSet<>();
+        try (SnoGenerator g = SnoGenerator.builder().partition(1).stateStore(store).clock(clock).build()) {
+            ids.add(g.next(0));
+            long horizon = store.durableHigh();
+            store.failing = true;
+            clock.setUnit(horizon);                            // still covered: no save needed
+            assertTrue(ids.add(g.next(0)));
+            clock.setUnit(horizon + 1);
+            StateStoreException e = assertThrows(StateStoreException.class, () -> g.next(0));
+            assertInstanceOf(IOException.class, e.getCause());
+            assertTrue(e.getMessage().startsWith("Could not save the state of the sno generator to the memory store")
+                    || e.getMessage().startsWith("The last save to the memory store failed"), e.getMessage());
+            assertTrue(e.getMessage().contains("No space left on device (test)"), e.getMessage());
+            int attempts = store.attempts.get();
+            StateStoreException again = assertThrows(StateStoreException.class, () -> g.next(0));
+            assertTrue(again.getMessage().startsWith("The last save to the memory store failed"), again.getMessage());
+            assertTrue(store.attempts.get() <= attempts + 1, "callers fail fast while the store fails");
+            clock.setUnit(T + 10);                             // a regression needs a save too
+            assertThrows(StateStoreException.class, () -> g.next(0));
+            assertEquals(0, g.snapshot().drifts(), "no new timeline without its save");
+            clock.setUnit(horizon + 1);
+            store.failing = false;                             // the disk has room again
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            SnoId id = null;
+            while (id == null && System.nanoTime() < deadline) {
+                try {
+                    id = g.next(0);
+                } catch (StateStoreException stillFailing) {
+                    Thread.onSpinWait();
+                }
+            }
+            assertTrue(id != null, "the generator never recovered");
+            assertTrue(ids.add(id));
+            assertTrue(id.timeUnits() <= store.durableHigh());
+        }
+    }
+
+    @Test
+    void aRestartWithinTheHorizonTickTocksAndASecondOneWaitsForTheFirstsTimeline() {
+        TestStores.Memory store = new TestStores.Memory();
+        ScriptedClock clock = ScriptedClock.atUnit(T);
+        Set<SnoId> ids = new HashSet<>();
+        SnoGenerator first = SnoGenerator.builder().partition(1).stateStore(store).clock(clock).build();
+        for (int i = 0; i < 100; i++) {
+            clock.setUnit(T + i);
+            ids.add(first.next(0));
+        }
+        store.failing = true;                                  // "crash": nothing more reaches the store
+        GeneratorSnapshot crashed = store.load().orElseThrow();
+        TestStores.Memory restarted = new TestStores.Memory(crashed);
+        clock.setUnit(T - 10);                                 // the clock was set back meanwhile
+        SnoGenerator second = SnoGenerator.builder().stateStore(restarted).clock(clock)
+                .maxRegressionWait(Duration.ZERO).build();
+        for (int i = 0; i < 200; i++) {
+            clock.setUnit(T - 10 + i);
+            SnoId id = second.next(0);
+            assertTrue(id.tickTock(), "the other timeline");
+            assertTrue(ids.add(id), () -> "repeated " + id);
+        }
+        restarted.failing = true;                              // a second crash
+        TestStores.Memory again = new TestStores.Memory(restarted.load().orElseThrow());
+        clock.setUnit(T - 20);
+        SnoGenerator third = SnoGenerator.builder().stateStore(again).clock(clock)
+                .maxRegressionWait(Duration.ZERO).build();
+        ClockRegressionException e = assertThrows(ClockRegressionException.class, () -> third.next(0));
+        long secondHorizon = T - 10 + AHEAD;                   // its timeline started at T - 10
+        assertEquals(new GeneratorSnapshot(1, 0, 65535, 65535, T - 10, secondHorizon, crashed.wallHi(), 1),
+                again.load().orElseThrow());
+        assertEquals(Instant.ofEpochMilli(ScriptedClock.millisOfUnit(secondHorizon)), e.safeTime(),
+                "neither timeline is free before the second run's horizon");
+        clock.setUnit(secondHorizon);
+        for (int i = 0; i < 100; i++) {
+            SnoId id = third.next(0);
+            assertTrue(ids.add(id), () -> "repeated " + id);
+            clock.advance(4);
+        }
+    }
+
+    @Test
+    void aStoreWithAValidityNeedsASuccessfulSaveForEveryUnitEnteredAfterIt() {
+        // A validity of 1 ns has always run out by the next call: every new unit needs a save.
+        TestStores.Memory fenced = new TestStores.Memory(Duration.ofNanos(1));
+        TestStores.Memory plain = new TestStores.Memory();
+        ScriptedClock clock = ScriptedClock.atUnit(T);
+        try (SnoGenerator f = SnoGenerator.builder().partition(1).stateStore(fenced).clock(clock).build();
+                SnoGenerator p = SnoGenerator.builder().partition(2).stateStore(plain).clock(clock).build()) {
+            f.next(0);
+            p.next(0);
+            int saves = fenced.saved().size();
+            clock.setUnit(T + 1);
+            assertEquals(T + 1, f.next(0).timeUnits(), "a successful save lets the caller in");
+            assertTrue(fenced.saved().size() > saves, "the new unit was entered after a save");
+            fenced.failing = true;
+            plain.failing = true;
+            assertEquals(1, f.next(0).sequence(), "the same unit needs no save");
+            clock.setUnit(T + 2);                              // well inside both horizons
+            assertEquals(T + 2, p.next(0).timeUnits(), "a plain store's record stays valid");
+            assertThrows(StateStoreException.class, () -> f.next(0), "a fenced store's record does not");
+            fenced.failing = false;
+            plain.failing = false;
+        }
+    }
+
+    @Test
+    void aStoreWithALongValidityMakesIdsWithinTheHorizonWhileItFails() {
+        TestStores.Memory fenced = new TestStores.Memory(Duration.ofHours(1));
+        ScriptedClock clock = ScriptedClock.atUnit(T);
+        try (SnoGenerator f = SnoGenerator.builder().partition(1).stateStore(fenced).clock(clock).build()) {
+            f.next(0);
+            fenced.failing = true;
+            clock.setUnit(T + 2);
+            assertEquals(T + 2, f.next(0).timeUnits());
+            fenced.failing = false;
+        }
+    }
+}
