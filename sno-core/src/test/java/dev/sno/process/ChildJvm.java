@@ -1,5 +1,6 @@
 package dev.sno.process;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,7 @@ public final class ChildJvm {
         command.add("-XX:+UseSerialGC");
         command.add("-Xmx64m");
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath());
         command.add(GeneratorChild.class.getName());
         command.addAll(List.of(args));
         try {
@@ -54,6 +55,17 @@ public final class ChildJvm {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);
         }
+    }
+
+    /**
+     * The test's class path plus its module path: surefire runs sno-core's tests as the module
+     * dev.sno (main classes on the module path, test classes patched in); the child runs the
+     * same classes on a plain class path.
+     */
+    private static String classPath() {
+        String classPath = System.getProperty("java.class.path", "");
+        String modulePath = System.getProperty("jdk.module.path", "");
+        return modulePath.isEmpty() ? classPath : classPath + File.pathSeparator + modulePath;
     }
 
     /** @return the process id */
