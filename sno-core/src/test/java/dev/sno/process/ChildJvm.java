@@ -190,8 +190,12 @@ public final class ChildJvm {
     /** Kills the child if it is still running (cleanup after a failure). */
     public void destroy() {
         if (process.isAlive()) {
-            signal("CONT");
-            process.destroyForcibly();
+            process.destroyForcibly(); // SIGKILL also ends a stopped process
+            try {
+                process.waitFor(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
