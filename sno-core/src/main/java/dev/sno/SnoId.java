@@ -280,16 +280,20 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
      * @return the time, in [{@link #EPOCH}, {@link #MAX_TIME}]
      */
     public Instant time() {
-        return Instant.ofEpochMilli(timestamp());
+        return Instant.ofEpochMilli(toEpochMilli());
     }
 
     /**
      * The embedded time as milliseconds since the Unix epoch, a multiple of 4 from
-     * {@code 1262304000000}.
+     * {@code 1262304000000}; the same number as {@code time().toEpochMilli()}, without the
+     * {@code Instant}.
+     *
+     * @apiNote The Go reference's {@code Timestamp()} returns nanoseconds; this method is named
+     * after {@link Instant#toEpochMilli()} so that milliseconds cannot be mistaken for them.
      *
      * @return the epoch milliseconds of {@link #time()}
      */
-    public long timestamp() {
+    public long toEpochMilli() {
         return EPOCH_MILLIS + timeUnits() * UNIT_MILLIS;
     }
 

@@ -139,7 +139,7 @@ final class Conformance {
         assertEquals(meta, parsed.meta(), "meta");
         assertEquals(partition, parsed.partition(), "partition");
         assertEquals(sequence, parsed.sequence(), "sequence");
-        assertEquals(nanos / 1_000_000, parsed.timestamp(), "timestamp");
+        assertEquals(nanos / 1_000_000, parsed.toEpochMilli(), "timestamp");
         assertEquals(Instant.ofEpochSecond(0, nanos), parsed.time(), "time from nanos");
         assertEquals(time, parsed.time(), "time from timeUtc");
         assertEquals(meta, SnoId.metaOf(encoded), "metaOf");

@@ -83,7 +83,7 @@ class SnoIdPropertyTest {
             assertEquals(meta, id.meta());
             assertEquals(partition, id.partition());
             assertEquals(sequence, id.sequence());
-            assertEquals(SnoId.EPOCH_MILLIS + units * 4, id.timestamp());
+            assertEquals(SnoId.EPOCH_MILLIS + units * 4, id.toEpochMilli());
         });
     }
 

@@ -54,8 +54,8 @@ class SnoIdTest {
     @Test
     void ofFloorsTimeToItsUnitAndPlacesEveryComponent() {
         assertEquals(Instant.parse("2020-09-13T12:26:40.120Z"), SAMPLE.time());
-        assertEquals(Instant.parse("2020-09-13T12:26:40.120Z").toEpochMilli(), SAMPLE.timestamp());
-        assertEquals((SAMPLE.timestamp() - 1_262_304_000_000L) / 4, SAMPLE.timeUnits());
+        assertEquals(Instant.parse("2020-09-13T12:26:40.120Z").toEpochMilli(), SAMPLE.toEpochMilli());
+        assertEquals((SAMPLE.toEpochMilli() - 1_262_304_000_000L) / 4, SAMPLE.timeUnits());
         assertTrue(SAMPLE.tickTock());
         assertEquals(0xAB, SAMPLE.meta());
         assertEquals(0x410A, SAMPLE.partition());

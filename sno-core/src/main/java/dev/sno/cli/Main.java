@@ -186,7 +186,7 @@ public final class Main {
         }
         sb.append("id         ").append(id).append('\n')
                 .append("time       ").append(id.time()).append('\n')
-                .append("timestamp  ").append(id.timestamp()).append('\n')
+                .append("timestamp  ").append(id.toEpochMilli()).append('\n')
                 .append("timeUnits  ").append(id.timeUnits()).append('\n')
                 .append("tickTock   ").append(id.tickTock() ? 1 : 0).append('\n')
                 .append("meta       ").append(id.meta()).append('\n')
