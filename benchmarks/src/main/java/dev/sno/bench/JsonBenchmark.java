@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
-import dev.sno.jackson.SnoModule;
+import dev.sno.jackson2.SnoModule;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,7 +1,5 @@
 package dev.sno.jackson;
 
-import com.fasterxml.jackson.annotation.JacksonAnnotationsInside;
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -13,8 +11,10 @@ import java.lang.annotation.Target;
  * Makes a base type polymorphic by the metabyte of its {@code "id"} property: reading
  * {@code {"id":"...","name":"..."}} into the base type picks the subtype whose {@link SnoMeta}
  * equals the metabyte of the ID, read with {@link dev.sno.SnoId#metaOf} (no intermediate tree).
- * Works with Jackson 2 and Jackson 3 (each generation reads its own resolver annotation here and
- * ignores the other's).
+ * Works with Jackson 2 and Jackson 3: the annotation itself depends on neither; the
+ * {@code SnoModule} of each generation ({@code dev.sno.jackson2.SnoModule},
+ * {@code dev.sno.jackson3.SnoModule}) recognizes it, so that module must be registered (or found
+ * by module discovery) on the mapper.
  *
  * <pre>
  * {@literal @}SnoPolymorphic({Person.class, Company.class})
@@ -32,11 +32,6 @@ import java.lang.annotation.Target;
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
-@JacksonAnnotationsInside
-@JsonTypeInfo(use = JsonTypeInfo.Id.CUSTOM, include = JsonTypeInfo.As.EXISTING_PROPERTY,
-        property = SnoPolymorphic.PROPERTY, visible = true)
-@com.fasterxml.jackson.databind.annotation.JsonTypeIdResolver(dev.sno.jackson.SnoMetaTypeIdResolver.class)
-@tools.jackson.databind.annotation.JsonTypeIdResolver(dev.sno.jackson3.SnoMetaTypeIdResolver.class)
 public @interface SnoPolymorphic {
 
     /** The JSON property holding the ID: {@value}. */

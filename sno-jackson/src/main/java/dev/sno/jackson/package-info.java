@@ -1,8 +1,7 @@
 /**
- * Jackson 2 support: register {@link dev.sno.jackson.SnoModule} (or let
- * {@code ObjectMapper.findAndRegisterModules()} find it) to read and write {@link dev.sno.SnoId}
- * values, map keys and {@link dev.sno.GeneratorSnapshot}s. The annotations
- * {@link dev.sno.jackson.SnoPolymorphic} and {@link dev.sno.jackson.SnoMeta} select subtypes by
- * metabyte in Jackson 2 and 3 alike.
+ * The annotations shared by both Jackson generations: {@link dev.sno.jackson.SnoPolymorphic} and
+ * {@link dev.sno.jackson.SnoMeta} select subtypes by metabyte. They depend on no Jackson
+ * classes; {@code dev.sno.jackson2.SnoModule} (Jackson 2) and {@code dev.sno.jackson3.SnoModule}
+ * (Jackson 3) give them their meaning.
  */
 package dev.sno.jackson;

@@ -11,7 +11,8 @@ import tools.jackson.databind.jsontype.impl.TypeIdResolverBase;
 
 /**
  * Jackson 3 type id resolver behind {@link SnoPolymorphic}: the type id is the sno ID itself,
- * and its metabyte selects the subtype. Not meant to be used directly.
+ * and its metabyte selects the subtype. Public only because Jackson 3 instantiates it by class;
+ * not meant to be used directly.
  */
 public final class SnoMetaTypeIdResolver extends TypeIdResolverBase {
 
@@ -20,7 +21,7 @@ public final class SnoMetaTypeIdResolver extends TypeIdResolverBase {
     private transient JavaType base;
     private transient MetaTable table;
 
-    /** Created by Jackson for types annotated with {@link SnoPolymorphic}. */
+    /** Created by Jackson for each {@link SnoPolymorphic} base type. */
     public SnoMetaTypeIdResolver() {
     }
 

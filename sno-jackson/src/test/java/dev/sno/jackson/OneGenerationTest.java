@@ -55,7 +55,7 @@ class OneGenerationTest {
     void worksWithJackson2Alone() throws Exception {
         try (URLClassLoader loader = without(p -> p.contains("/tools/jackson/"))) {
             assertThrows(ClassNotFoundException.class, () -> loader.loadClass("tools.jackson.databind.ObjectMapper"));
-            assertEquals(Entities.idWithMeta(1) + " Person", run(loader, "dev.sno.jackson.Jackson2Alone"));
+            assertEquals(Entities.idWithMeta(1) + " Person", run(loader, "dev.sno.jackson2.Jackson2Alone"));
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.sno.jackson;
+package dev.sno.jackson2;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.DatabindContext;
@@ -6,20 +6,21 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.jsontype.impl.TypeIdResolverBase;
+import dev.sno.jackson.SnoPolymorphic;
 import dev.sno.jackson.internal.MetaTable;
 import java.io.IOException;
 
 /**
  * Jackson 2 type id resolver behind {@link SnoPolymorphic}: the type id is the sno ID itself,
- * and its metabyte selects the subtype. Not meant to be used directly.
+ * and its metabyte selects the subtype.
  */
-public final class SnoMetaTypeIdResolver extends TypeIdResolverBase {
+final class SnoMetaTypeIdResolver extends TypeIdResolverBase {
 
     private JavaType base;
     private MetaTable table;
 
-    /** Created by Jackson for types annotated with {@link SnoPolymorphic}. */
-    public SnoMetaTypeIdResolver() {
+    /** Created by {@link SnoAnnotationIntrospector} for each {@link SnoPolymorphic} base type. */
+    SnoMetaTypeIdResolver() {
     }
 
     /**

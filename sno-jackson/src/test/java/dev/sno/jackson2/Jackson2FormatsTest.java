@@ -1,4 +1,4 @@
-package dev.sno.jackson;
+package dev.sno.jackson2;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -157,10 +157,10 @@ class Jackson2FormatsTest {
         }
         assertEquals("dev.sno.jackson", d.name());
         Set<String> exports = d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
-        assertEquals(Set.of("dev.sno.jackson", "dev.sno.jackson3"), exports);
+        assertEquals(Set.of("dev.sno.jackson", "dev.sno.jackson2", "dev.sno.jackson3"), exports);
         Set<String> provides = d.provides().stream()
                 .map(p -> p.service() + "=" + String.join(",", p.providers())).collect(Collectors.toSet());
-        assertEquals(Set.of("com.fasterxml.jackson.databind.Module=dev.sno.jackson.SnoModule",
+        assertEquals(Set.of("com.fasterxml.jackson.databind.Module=dev.sno.jackson2.SnoModule",
                 "tools.jackson.databind.JacksonModule=dev.sno.jackson3.SnoModule"), provides);
         assertTrue(d.requires().stream().anyMatch(r -> r.name().equals("com.fasterxml.jackson.databind")
                 && r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC)), "Jackson 2 optional");

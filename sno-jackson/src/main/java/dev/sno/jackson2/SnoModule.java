@@ -1,4 +1,4 @@
-package dev.sno.jackson;
+package dev.sno.jackson2;
 
 import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -8,7 +8,8 @@ import dev.sno.SnoId;
 /**
  * Jackson 2 module for sno: {@link SnoId} as a JSON string in canonical form (10 raw bytes in
  * binary formats such as CBOR and Smile), {@link SnoId} map keys, and {@link GeneratorSnapshot}
- * in the reference's JSON form.
+ * in the reference's JSON form; types annotated with {@link dev.sno.jackson.SnoPolymorphic} are
+ * read as the subtype their ID's metabyte names.
  *
  * <p>Register it with {@code mapper.registerModule(new SnoModule())}, or let
  * {@code ObjectMapper.findAndRegisterModules()} find it. Bad input fails with Jackson's own
@@ -31,5 +32,17 @@ public final class SnoModule extends SimpleModule {
         addKeyDeserializer(SnoId.class, SnoIdKeyDeserializer.INSTANCE);
         addSerializer(GeneratorSnapshot.class, SnapshotSerializer.INSTANCE);
         addDeserializer(GeneratorSnapshot.class, SnapshotDeserializer.INSTANCE);
+    }
+
+    /**
+     * Registers the serializers and deserializers, and the annotation introspector that gives
+     * {@link dev.sno.jackson.SnoPolymorphic} its meaning.
+     *
+     * @param context  the mapper's setup context
+     */
+    @Override
+    public void setupModule(com.fasterxml.jackson.databind.Module.SetupContext context) {
+        super.setupModule(context);
+        context.insertAnnotationIntrospector(new SnoAnnotationIntrospector());
     }
 }

@@ -1,4 +1,4 @@
-package dev.sno.jackson;
+package dev.sno.jackson2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,4 +1,4 @@
-package dev.sno.jackson;
+package dev.sno.jackson2;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;

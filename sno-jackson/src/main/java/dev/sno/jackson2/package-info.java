@@ -1,0 +1,7 @@
+/**
+ * Jackson 2 support: register {@link dev.sno.jackson2.SnoModule} (or let
+ * {@code ObjectMapper.findAndRegisterModules()} find it) to read and write {@link dev.sno.SnoId}
+ * values, map keys and {@link dev.sno.GeneratorSnapshot}s, and to dispatch types annotated with
+ * {@link dev.sno.jackson.SnoPolymorphic} by metabyte.
+ */
+package dev.sno.jackson2;
