@@ -3,18 +3,24 @@
  * converter ({@code dev.sno.jdbc.jpa}, needs the JPA API) and Hibernate support for
  * {@link dev.sno.SnoId} entity identifiers ({@code dev.sno.jdbc.hibernate}, needs Hibernate ORM), and
  * partitions leased from the database for fleets of instances ({@code dev.sno.jdbc.lease}).
+ *
+ * <p>JPA and Hibernate are optional: the application requires what it uses, and this module
+ * runs without them. This descriptor declares no {@code provides} for Hibernate's
+ * {@code TypeContributor}, because on JDK 17 a {@code provides} clause whose service type lives in
+ * an absent optional module stops the boot layer from resolving. On the class path,
+ * {@code META-INF/services} registers {@link dev.sno.jdbc.hibernate.SnoTypeContributor}; on the
+ * module path, pass it in the {@code hibernate.type_contributors} setting or use
+ * {@code @JavaType(SnoIdJavaType.class)}.
  */
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // Hibernate ORM 6 is an automatic module
+@SuppressWarnings("requires-automatic") // Hibernate ORM 6 is an automatic module
 module dev.sno.jdbc {
     requires transitive dev.sno;
     requires transitive java.sql;
-    requires static transitive jakarta.persistence;
-    requires static transitive org.hibernate.orm.core;
+    requires static jakarta.persistence;
+    requires static org.hibernate.orm.core;
 
     exports dev.sno.jdbc;
     exports dev.sno.jdbc.jpa;
     exports dev.sno.jdbc.hibernate;
     exports dev.sno.jdbc.lease;
-
-    provides org.hibernate.boot.model.TypeContributor with dev.sno.jdbc.hibernate.SnoTypeContributor;
 }

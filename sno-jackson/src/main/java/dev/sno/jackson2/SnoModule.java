@@ -19,6 +19,7 @@ import dev.sno.SnoId;
  * {@code DeserializationFeature.ACCEPT_EMPTY_STRING_AS_NULL_OBJECT}); it never becomes
  * {@link SnoId#ZERO}.
  */
+@SuppressWarnings("exports") // Jackson is an optional, non-transitive dependency: the user requires it
 public final class SnoModule extends SimpleModule {
 
     private static final long serialVersionUID = 1L;

@@ -14,6 +14,7 @@ import tools.jackson.databind.jsontype.impl.TypeIdResolverBase;
  * and its metabyte selects the subtype. Public only because Jackson 3 instantiates it by class;
  * not meant to be used directly.
  */
+@SuppressWarnings("exports") // Jackson is an optional, non-transitive dependency: the user requires it
 public final class SnoMetaTypeIdResolver extends TypeIdResolverBase {
 
     private static final long serialVersionUID = 1L;

@@ -17,6 +17,7 @@ import tools.jackson.databind.module.SimpleModule;
  * value, the target type and the location. The empty string is an error unless coercion of
  * empty strings to null is enabled for {@code SnoId}; it never becomes {@link SnoId#ZERO}.
  */
+@SuppressWarnings("exports") // Jackson is an optional, non-transitive dependency: the user requires it
 public final class SnoModule extends SimpleModule {
 
     private static final long serialVersionUID = 1L;

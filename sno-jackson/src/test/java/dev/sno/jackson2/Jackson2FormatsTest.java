@@ -150,7 +150,7 @@ class Jackson2FormatsTest {
     }
 
     @Test
-    void moduleDescriptorProvidesBothModulesAndExportsBothPackages() throws Exception {
+    void moduleDescriptorExportsAllPackagesAndRequiresBothGenerationsOnlyStatically() throws Exception {
         ModuleDescriptor d;
         try (var in = Files.newInputStream(Path.of("target/classes/module-info.class"))) {
             d = ModuleDescriptor.read(in);
@@ -158,13 +158,14 @@ class Jackson2FormatsTest {
         assertEquals("dev.sno.jackson", d.name());
         Set<String> exports = d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
         assertEquals(Set.of("dev.sno.jackson", "dev.sno.jackson2", "dev.sno.jackson3"), exports);
-        Set<String> provides = d.provides().stream()
-                .map(p -> p.service() + "=" + String.join(",", p.providers())).collect(Collectors.toSet());
-        assertEquals(Set.of("com.fasterxml.jackson.databind.Module=dev.sno.jackson2.SnoModule",
-                "tools.jackson.databind.JacksonModule=dev.sno.jackson3.SnoModule"), provides);
-        assertTrue(d.requires().stream().anyMatch(r -> r.name().equals("com.fasterxml.jackson.databind")
-                && r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC)), "Jackson 2 optional");
-        assertTrue(d.requires().stream().anyMatch(r -> r.name().equals("tools.jackson.databind")
-                && r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC)), "Jackson 3 optional");
+        // A provides clause for an absent service module fails the boot layer on JDK 17.
+        assertEquals(Set.of(), d.provides());
+        for (String optional : List.of("com.fasterxml.jackson.annotation", "com.fasterxml.jackson.core",
+                "com.fasterxml.jackson.databind", "tools.jackson.core", "tools.jackson.databind")) {
+            ModuleDescriptor.Requires r = d.requires().stream().filter(q -> q.name().equals(optional))
+                    .findFirst().orElseThrow(() -> new AssertionError(optional + " not required"));
+            // static: optional at run time; not transitive: consumers compile without it.
+            assertEquals(Set.of(ModuleDescriptor.Requires.Modifier.STATIC), r.modifiers(), optional);
+        }
     }
 }

@@ -12,6 +12,7 @@ import org.hibernate.id.factory.spi.CustomIdGeneratorCreationContext;
 /**
  * The generator behind {@link SnoGeneratedId}: each insert gets {@code Sno.next(meta)}.
  */
+@SuppressWarnings("exports") // Hibernate is an optional, non-transitive dependency: the user requires it
 public final class SnoIdGenerator implements BeforeExecutionGenerator {
 
     private static final long serialVersionUID = 1L;

@@ -16,6 +16,7 @@ import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
  * Hibernate's description of {@link SnoId}: an immutable value stored as the database's UUID type
  * through its canonical UUID image. Registered by {@link SnoTypeContributor}.
  */
+@SuppressWarnings("exports") // Hibernate is an optional, non-transitive dependency: the user requires it
 public final class SnoIdJavaType extends AbstractClassJavaType<SnoId> {
 
     private static final long serialVersionUID = 1L;

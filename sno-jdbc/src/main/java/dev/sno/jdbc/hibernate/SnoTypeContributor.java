@@ -8,6 +8,7 @@ import org.hibernate.service.ServiceRegistry;
  * Registers {@link SnoIdJavaType} with Hibernate, which finds this contributor through
  * {@code META-INF/services}: {@code SnoId} attributes and identifiers then need no annotation.
  */
+@SuppressWarnings("exports") // Hibernate is an optional, non-transitive dependency: the user requires it
 public final class SnoTypeContributor implements TypeContributor {
 
     /** Created by Hibernate's service loading. */

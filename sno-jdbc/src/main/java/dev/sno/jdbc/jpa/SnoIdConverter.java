@@ -16,6 +16,7 @@ import java.util.UUID;
  * @implSpec Stateless and thread-safe.
  */
 @Converter
+@SuppressWarnings("exports") // JPA is an optional, non-transitive dependency: the user requires it
 public final class SnoIdConverter implements AttributeConverter<SnoId, UUID> {
 
     /** Creates the converter; JPA providers instantiate it. */
