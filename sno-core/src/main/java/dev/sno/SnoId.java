@@ -487,11 +487,22 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
     // ---------------------------------------------------------------------------------------
     // Serialization: through a proxy holding the two halves, as java.time does.
 
+    /**
+     * Writes a proxy holding the two halves instead of this object.
+     *
+     * @return the serialization proxy
+     */
     @Serial
     private Object writeReplace() {
         return new Proxy(hi, lo);
     }
 
+    /**
+     * Rejects a stream that holds a SnoId directly: only the proxy's form is valid.
+     *
+     * @param in  the stream
+     * @throws InvalidObjectException always
+     */
     @Serial
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw new InvalidObjectException("SnoId is deserialized through its serialization proxy");
