@@ -1,41 +1,56 @@
 package dev.sno.cli;
 
-import dev.sno.InvalidSnoIdException;
-import dev.sno.SnoGenerator;
-import dev.sno.SnoId;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.ArrayList;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The {@code sno} command line: generates and inspects sno IDs.
+ * The {@code sno} command line: generates and inspects sno IDs. Run it with the {@code sno}
+ * launcher script, or {@code java -jar sno-core.jar}.
  *
  * <pre>
- * sno generate [COUNT] [--meta M] [--partition P]   print COUNT new IDs, one a line
- * sno inspect ID...    print the components of each ID
- * sno help             print usage
- * sno version          print the version
+ * sno generate [COUNT] [--meta M] [--partition P] [--format text|uuid|json]
+ * sno inspect [--format text|json] [ID|UUID|-]...
+ * sno help [COMMAND]
+ * sno version
  * </pre>
  *
- * <p>Errors are one line on standard error and exit status 2; success is status 0.
+ * <p>Exit status: 0 on success; 1 if an ID given to {@code inspect} was invalid or output could
+ * not be written; 2 for a bad command line (one line on standard error); 141 (as for SIGPIPE)
+ * when the reader of standard output went away, in which case the command stops at once and
+ * prints nothing more.
  */
 public final class Main {
 
     static final int OK = 0;
+    static final int FAILURE = 1;
     static final int USAGE = 2;
+    static final int BROKEN_PIPE = 128 + 13;
 
-    private static final String USAGE_TEXT = String.join("\n",
+    static final String HELP = String.join("\n",
             "usage: sno <command> [arguments]",
             "",
             "commands:",
-            "  generate [COUNT] [--meta M] [--partition P]",
-            "                    print COUNT (default 1) new IDs, one a line, with metabyte M",
-            "                    (0..255, default 0) and partition P (0..65535, default: one",
-            "                    derived from the time, as for Sno.next)",
-            "  inspect ID...     print the components of each ID",
-            "  help              print this text",
+            "  generate [COUNT] [--meta M] [--partition P] [--format text|uuid|json]",
+            "                    print new IDs, one a line",
+            "  inspect [--format text|json] [ID|UUID|-]...",
+            "                    print the components of IDs (- or nothing: standard input)",
+            "  help [COMMAND]    print this text, or the help of a command",
             "  version           print the version",
+            "",
+            "'sno help COMMAND' or 'sno COMMAND --help' describes a command's options.",
+            "");
+
+    private static final String VERSION_HELP = String.join("\n",
+            "usage: sno version",
+            "",
+            "Prints the version of sno for Java.",
             "");
 
     private Main() {
@@ -47,167 +62,88 @@ public final class Main {
      * @param args  the command and its arguments
      */
     public static void main(String[] args) {
-        int status = run(args, System.out, System.err);
-        System.out.flush();
-        if (status != OK) {
-            System.exit(status);
-        }
+        OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        System.exit(run(args, System.in, stdout, System.err));
     }
 
-    /** Runs a command, writing to out and err; returns the exit status. */
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 0) {
-            err.print(USAGE_TEXT);
-            return USAGE;
-        }
-        List<String> rest = Arrays.asList(args).subList(1, args.length);
+    /**
+     * Runs a command; returns the exit status. Standard output is written through a buffer whose
+     * write errors are reported (a {@link PrintStream} would hide them).
+     */
+    static int run(String[] args, InputStream in, OutputStream stdout, PrintStream err) {
+        Output out = new Output(stdout);
+        int status;
         try {
-            switch (args[0]) {
-                case "generate":
-                    return generate(rest, out);
-                case "inspect":
-                    return inspect(rest, out);
-                case "help":
-                case "--help":
-                case "-h":
-                    out.print(USAGE_TEXT);
-                    return OK;
-                case "version":
-                case "--version":
-                    out.println("sno " + version());
-                    return OK;
-                default:
-                    throw new UsageException("unknown command '" + args[0] + "' (try 'sno help')");
-            }
+            status = dispatch(args, in, out, err);
+            out.flush();
         } catch (UsageException e) {
             err.println("sno: " + e.getMessage());
             return USAGE;
+        } catch (UncheckedIOException e) {
+            err.println("sno: error reading standard input: " + e.getCause().getMessage());
+            return FAILURE;
+        } catch (IOException e) {
+            if (Output.isBrokenPipe(e)) {
+                return BROKEN_PIPE;
+            }
+            err.println("sno: error writing standard output: " + e.getMessage());
+            return FAILURE;
+        }
+        return status;
+    }
+
+    private static int dispatch(String[] args, InputStream in, Output out, PrintStream err) throws IOException {
+        if (args.length == 0) {
+            err.print(HELP);
+            return USAGE;
+        }
+        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        switch (args[0]) {
+            case "generate":
+                return Generate.run(rest, out);
+            case "inspect":
+                return Inspect.run(rest, in, out, err);
+            case "help":
+            case "--help":
+            case "-h":
+                if (rest.size() > 1) {
+                    throw new UsageException("help takes at most one COMMAND");
+                }
+                out.print(rest.isEmpty() ? HELP : help(rest.get(0)));
+                return OK;
+            case "version":
+            case "--version":
+                if (rest.contains("--help") || rest.contains("-h")) {
+                    out.print(VERSION_HELP);
+                    return OK;
+                }
+                if (!rest.isEmpty()) {
+                    throw new UsageException("version takes no arguments");
+                }
+                out.print("sno " + version() + "\n");
+                return OK;
+            default:
+                throw new UsageException("unknown command '" + args[0] + "' (try 'sno help')");
         }
     }
 
-    private static int generate(List<String> args, PrintStream out) {
-        long count = 1;
-        boolean countSet = false;
-        int meta = 0;
-        Integer partition = null;
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            switch (arg) {
-                case "--meta":
-                    meta = intOption(arg, args, ++i, 255);
-                    break;
-                case "--partition":
-                    partition = intOption(arg, args, ++i, 65535);
-                    break;
-                default:
-                    if (arg.startsWith("-")) {
-                        throw new UsageException("unknown option '" + arg + "' for generate");
-                    }
-                    if (countSet) {
-                        throw new UsageException("generate takes one COUNT, got '" + count + "' and '" + arg + "'");
-                    }
-                    count = parseLong(arg, "COUNT", 1, MAX_COUNT);
-                    countSet = true;
-            }
+    private static String help(String command) {
+        switch (command) {
+            case "generate":
+                return Generate.HELP;
+            case "inspect":
+                return Inspect.HELP;
+            case "version":
+                return VERSION_HELP;
+            case "help":
+                return HELP;
+            default:
+                throw new UsageException("no help for unknown command '" + command + "' (try 'sno help')");
         }
-        SnoGenerator generator = partition == null
-                ? SnoGenerator.create()
-                : SnoGenerator.builder().partition(partition).build();
-        byte[] buf = new byte[17 * 256];
-        int pos = 0;
-        for (long n = 0; n < count; n++) {
-            generator.next(meta).encodeTo(buf, pos);
-            buf[pos + 16] = '\n';
-            pos += 17;
-            if (pos == buf.length) {
-                out.write(buf, 0, pos);
-                pos = 0;
-            }
-        }
-        out.write(buf, 0, pos);
-        out.flush();
-        return OK;
-    }
-
-    /** Largest COUNT accepted by generate. */
-    private static final long MAX_COUNT = 1_000_000_000L;
-
-    private static int intOption(String name, List<String> args, int index, int max) {
-        if (index >= args.size()) {
-            throw new UsageException(name + " needs a value");
-        }
-        return (int) parseLong(args.get(index), name, 0, max);
-    }
-
-    private static long parseLong(String text, String name, long min, long max) {
-        long value;
-        try {
-            value = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new UsageException(name + " must be an integer in [" + min + ", " + max + "]: '" + text + "'");
-        }
-        if (value < min || value > max) {
-            throw new UsageException(name + " must be an integer in [" + min + ", " + max + "]: '" + text + "'");
-        }
-        return value;
-    }
-
-    private static int inspect(List<String> args, PrintStream out) {
-        if (args.isEmpty()) {
-            throw new UsageException("inspect needs at least one ID");
-        }
-        List<SnoId> ids = new ArrayList<>(args.size());
-        for (String arg : args) {
-            try {
-                ids.add(SnoId.parse(arg));
-            } catch (InvalidSnoIdException e) {
-                throw new UsageException(e.getMessage());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < ids.size(); i++) {
-            if (i > 0) {
-                sb.append('\n');
-            }
-            describe(ids.get(i), sb);
-        }
-        out.print(sb);
-        return OK;
-    }
-
-    private static void describe(SnoId id, StringBuilder sb) {
-        byte[] bytes = id.toBytes();
-        StringBuilder hex = new StringBuilder();
-        for (byte b : bytes) {
-            if (hex.length() > 0) {
-                hex.append(' ');
-            }
-            hex.append(String.format("%02x", b & 0xFF));
-        }
-        sb.append("id         ").append(id).append('\n')
-                .append("time       ").append(id.time()).append('\n')
-                .append("timestamp  ").append(id.toEpochMilli()).append('\n')
-                .append("timeUnits  ").append(id.timeUnits()).append('\n')
-                .append("tickTock   ").append(id.tickTock() ? 1 : 0).append('\n')
-                .append("meta       ").append(id.meta()).append('\n')
-                .append("partition  ").append(id.partition())
-                .append(String.format(" (0x%04x)", id.partition())).append('\n')
-                .append("sequence   ").append(id.sequence()).append('\n')
-                .append("bytes      ").append(hex).append('\n')
-                .append("uuid       ").append(id.toUuid()).append('\n');
     }
 
     static String version() {
         String v = Main.class.getPackage().getImplementationVersion();
         return v != null ? v : "development build";
-    }
-
-    /** A bad command line; the message is printed after "sno: ". */
-    private static final class UsageException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        UsageException(String message) {
-            super(message, null, false, false);
-        }
     }
 }

@@ -1,0 +1,76 @@
+package dev.sno.cli;
+
+import dev.sno.SnoGenerator;
+import dev.sno.SnoId;
+import java.io.IOException;
+import java.util.List;
+
+/** {@code sno generate}: prints new IDs. */
+final class Generate {
+
+    static final String HELP = String.join("\n",
+            "usage: sno generate [COUNT] [--count N] [--meta M] [--partition P] [--format F]",
+            "",
+            "Prints new sno IDs, one a line, in increasing order.",
+            "",
+            "  COUNT, --count N   how many IDs, 1..1000000000 (default 1)",
+            "  --meta M           metabyte of the IDs, 0..255 (default 0)",
+            "  --partition P      partition, 0..65535 (default: derived from the time, as for",
+            "                     Sno.next); give each concurrent writer its own",
+            "  --format F         text (default): the 16-character ID",
+            "                     uuid: the ID's UUID image",
+            "                     json: one JSON object a line with the ID's components",
+            "",
+            "Options also take the form --name=value. Exit status: 0 on success, 1 if writing",
+            "fails, 2 for a bad command line; stops at once when the reader closes the pipe.",
+            "");
+
+    static final long MAX_COUNT = 1_000_000_000L;
+
+    private Generate() {
+    }
+
+    static int run(List<String> args, Output out) throws IOException {
+        Options o = new Options("generate", List.of("--count", "--meta", "--partition", "--format"),
+                List.of("--help", "-h"), args);
+        if (o.has("--help") || o.has("-h")) {
+            out.print(HELP);
+            return Main.OK;
+        }
+        List<String> operands = o.operands();
+        if (operands.size() > 1 || operands.size() == 1 && o.has("--count")) {
+            throw new UsageException("generate takes one COUNT, got " + String.join(" and ",
+                    o.has("--count") ? List.of("--count " + o.value("--count"), operands.get(0)) : operands));
+        }
+        long count = operands.isEmpty()
+                ? o.integer("--count", 1, MAX_COUNT, 1)
+                : Options.parseInteger("COUNT", operands.get(0), 1, MAX_COUNT);
+        int meta = (int) o.integer("--meta", 0, 255, 0);
+        int partition = (int) o.integer("--partition", 0, 65535, -1);
+        String format = o.choice("--format", List.of("text", "uuid", "json"), "text");
+
+        SnoGenerator generator = partition < 0
+                ? SnoGenerator.create()
+                : SnoGenerator.builder().partition(partition).build();
+        StringBuilder sb = new StringBuilder(256);
+        for (long n = 0; n < count; n++) {
+            SnoId id = generator.next(meta);
+            if (format.equals("text")) {
+                byte[] buf = out.reserve(17);
+                int pos = out.position();
+                id.encodeTo(buf, pos);
+                buf[pos + 16] = '\n';
+                out.advance(17);
+            } else {
+                sb.setLength(0);
+                if (format.equals("uuid")) {
+                    sb.append(id.toUuid());
+                } else {
+                    Formats.json(id, sb);
+                }
+                out.print(sb.append('\n'));
+            }
+        }
+        return Main.OK;
+    }
+}
