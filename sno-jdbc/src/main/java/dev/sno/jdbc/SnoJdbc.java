@@ -2,7 +2,7 @@ package dev.sno.jdbc;
 
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
-import java.nio.ByteBuffer;
+import dev.sno.jdbc.internal.DatabaseValues;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLDataException;
@@ -104,70 +104,10 @@ public final class SnoJdbc {
 
     private static SnoId convert(Object value, ColumnName column) throws SQLException {
         try {
-            if (value instanceof UUID) {
-                return SnoId.fromUuid((UUID) value);
-            }
-            if (value instanceof byte[]) {
-                byte[] bytes = (byte[]) value;
-                if (bytes.length == SnoId.SIZE_BYTES) {
-                    return SnoId.fromBytes(bytes);
-                }
-                if (bytes.length == 16) {
-                    ByteBuffer b = ByteBuffer.wrap(bytes);
-                    return SnoId.fromUuid(new UUID(b.getLong(), b.getLong()));
-                }
-                throw rejected(column, "a byte array of length " + bytes.length, "expected 10 (sno) or 16 (UUID) bytes", null);
-            }
-            if (value instanceof String) {
-                String text = (String) value;
-                if (text.length() == 36) {
-                    return SnoId.fromUuid(parseUuid(text));
-                }
-                return SnoId.parse(text);
-            }
-        } catch (IllegalArgumentException e) { // InvalidSnoIdException, or bad UUID text
-            throw rejected(column, describe(value), e.getMessage(), e);
+            return DatabaseValues.toSnoId(value);
+        } catch (DatabaseValues.Rejected e) {
+            throw rejected(column, e.value(), e.reason(), e.getCause());
         }
-        throw rejected(column, "a value of type " + value.getClass().getName(),
-                "expected UUID, byte[] or String", null);
-    }
-
-    /** Strict UUID text: 8-4-4-4-12 hexadecimal digits (UUID.fromString accepts much more). */
-    static UUID parseUuid(String text) {
-        long msb = 0;
-        long lsb = 0;
-        int digits = 0;
-        for (int i = 0; i < 36; i++) {
-            char c = text.charAt(i);
-            if (i == 8 || i == 13 || i == 18 || i == 23) {
-                if (c != '-') {
-                    throw new IllegalArgumentException("Invalid UUID text: \"" + text + "\" (expected '-' at index " + i + ")");
-                }
-                continue;
-            }
-            int d = Character.digit(c, 16);
-            if (d < 0 || c >= 128) {
-                throw new IllegalArgumentException("Invalid UUID text: \"" + text + "\" (character at index " + i
-                        + " is not a hexadecimal digit)");
-            }
-            if (digits++ < 16) {
-                msb = msb << 4 | d;
-            } else {
-                lsb = lsb << 4 | d;
-            }
-        }
-        return new UUID(msb, lsb);
-    }
-
-    private static String describe(Object value) {
-        if (value instanceof UUID) {
-            return "UUID " + value;
-        }
-        if (value instanceof String) {
-            String s = (String) value;
-            return "string \"" + (s.length() > 40 ? s.substring(0, 40) + "..." : s) + "\"";
-        }
-        return value.getClass().getSimpleName();
     }
 
     private static SQLDataException rejected(ColumnName column, String value, String why, Throwable cause)

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
+import dev.sno.jdbc.internal.DatabaseValues;
 import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -276,12 +277,12 @@ class SnoJdbcTest {
     @Test
     void uuidTextIsParsedStrictly() {
         assertEquals(UUID.fromString("01dcd650-0000-410a-0000-000000000000"),
-                SnoJdbc.parseUuid("01dcd650-0000-410a-0000-000000000000"));
+                DatabaseValues.parseUuid("01dcd650-0000-410a-0000-000000000000"));
         assertEquals(UUID.fromString("01dcd650-0000-410a-0000-000000000000"),
-                SnoJdbc.parseUuid("01DCD650-0000-410A-0000-000000000000"));
+                DatabaseValues.parseUuid("01DCD650-0000-410A-0000-000000000000"));
         for (String bad : new String[] {"01dcd650-0000-410a-0000+000000000000", "01dcd650-0000-410a-0000-00000000000g",
                 "01dcd650-0000-410a-0000-00000000000\uFF11", "01dcd6500-000-410a-0000-000000000000"}) {
-            assertThrows(IllegalArgumentException.class, () -> SnoJdbc.parseUuid(bad), bad);
+            assertThrows(IllegalArgumentException.class, () -> DatabaseValues.parseUuid(bad), bad);
         }
     }
 }

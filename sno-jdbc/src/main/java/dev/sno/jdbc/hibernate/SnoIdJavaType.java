@@ -2,6 +2,7 @@ package dev.sno.jdbc.hibernate;
 
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
+import dev.sno.jdbc.internal.DatabaseValues;
 import java.nio.ByteBuffer;
 import java.util.UUID;
 import org.hibernate.HibernateException;
@@ -108,29 +109,13 @@ public final class SnoIdJavaType extends AbstractClassJavaType<SnoId> {
         if (value == null) {
             return null;
         }
+        if (value instanceof SnoId) {
+            return (SnoId) value;
+        }
         try {
-            if (value instanceof SnoId) {
-                return (SnoId) value;
-            }
-            if (value instanceof UUID) {
-                return SnoId.fromUuid((UUID) value);
-            }
-            if (value instanceof byte[] && ((byte[]) value).length == 16) {
-                ByteBuffer b = ByteBuffer.wrap((byte[]) value);
-                return SnoId.fromUuid(new UUID(b.getLong(), b.getLong()));
-            }
-            if (value instanceof byte[] && ((byte[]) value).length == SnoId.SIZE_BYTES) {
-                return SnoId.fromBytes((byte[]) value);
-            }
-            if (value instanceof String && ((String) value).length() == 36) {
-                return SnoId.fromUuid(UUID.fromString((String) value));
-            }
-            if (value instanceof String) {
-                return SnoId.parse((String) value);
-            }
-        } catch (IllegalArgumentException e) { // InvalidSnoIdException, or bad UUID text
+            return DatabaseValues.toSnoId(value);
+        } catch (DatabaseValues.Rejected e) {
             throw new HibernateException("Not a sno ID: " + e.getMessage(), e);
         }
-        throw unknownWrap(value.getClass());
     }
 }
