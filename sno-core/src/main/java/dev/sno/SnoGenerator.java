@@ -1,6 +1,5 @@
 package dev.sno;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -8,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -421,6 +419,11 @@ public final class SnoGenerator implements AutoCloseable {
         return SnoId.EPOCH_MILLIS + unit * SnoId.UNIT_MILLIS;
     }
 
+    /** The unit of the current timeline's state word; under lock (never parked then). */
+    long highMark() {
+        return StateWord.unit(state);
+    }
+
     long clockMillis() {
         return clock.millis();
     }
@@ -571,17 +574,18 @@ public final class SnoGenerator implements AutoCloseable {
      */
     public static final class Builder {
 
-        private Integer partition;
-        private int seqMin = 0;
-        private int seqMax = 0xFFFF;
-        private boolean rangeSet;
-        private SnoClock clock = SnoClock.system();
-        private Consumer<SequenceOverflowNotification> overflowListener;
-        private Duration maxRegressionWait;
-        private GeneratorSnapshot restore;
-        private Path snapshotFile;
-        private SnoStateStore store;
-        private Duration writeAhead = DEFAULT_WRITE_AHEAD;
+        // Package-private: read by GeneratorAssembly.
+        Integer partition;
+        int seqMin = 0;
+        int seqMax = 0xFFFF;
+        boolean rangeSet;
+        SnoClock clock = SnoClock.system();
+        Consumer<SequenceOverflowNotification> overflowListener;
+        Duration maxRegressionWait;
+        GeneratorSnapshot restore;
+        Path snapshotFile;
+        SnoStateStore store;
+        Duration writeAhead = DEFAULT_WRITE_AHEAD;
 
         private Builder() {
         }
@@ -750,60 +754,7 @@ public final class SnoGenerator implements AutoCloseable {
          *     {@link SnapshotFileException} as the cause if the file is corrupt
          */
         public SnoGenerator build() {
-            if (restore != null && (partition != null || rangeSet || snapshotFile != null || store != null)) {
-                throw new IllegalArgumentException("restore(snapshot) takes partition, sequence range and state"
-                        + " from the snapshot; it cannot be combined with partition(...), sequenceRange(...),"
-                        + " snapshotFile(...) or stateStore(...)");
-            }
-            if (snapshotFile != null && store != null) {
-                throw new IllegalArgumentException("snapshotFile(...) and stateStore(...) cannot be combined:"
-                        + " a generator has one state store");
-            }
-            SnoStateStore s = store;
-            if (snapshotFile != null) {
-                try {
-                    s = FileStateStore.open(snapshotFile);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("Could not open the sno snapshot file " + snapshotFile + ": " + e, e);
-                }
-            }
-            try {
-                return new SnoGenerator(restoredState(s), clock, overflowListener, maxRegressionWait, s, writeAhead);
-            } catch (RuntimeException e) {
-                if (snapshotFile != null) {
-                    try {
-                        s.close();
-                    } catch (IOException suppressed) {
-                        e.addSuppressed(suppressed);
-                    }
-                }
-                throw e;
-            }
-        }
-
-        private RestoreRules.Restored restoredState(SnoStateStore s) {
-            GeneratorSnapshot snapshot = restore;
-            if (s != null) {
-                try {
-                    snapshot = s.load().orElse(null);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("Could not read the state of the sno generator from the " + s
-                            + ": " + e.getMessage(), e);
-                }
-            }
-            if (snapshot == null) {
-                int p = partition != null ? partition : PartitionPool.GLOBAL.next();
-                return RestoreRules.Restored.fresh(p, seqMin, seqMax);
-            }
-            RestoreRules.Restored r = RestoreRules.apply(snapshot);
-            if (s != null && (partition != null && partition != r.partition()
-                    || rangeSet && (seqMin != r.seqMin() || seqMax != r.seqMax()))) {
-                throw new IllegalArgumentException("The state in the " + s + " belongs to partition "
-                        + r.partition() + " with sequence range " + r.seqMin() + ".." + r.seqMax()
-                        + ", not to the configured" + (partition != null ? " partition " + partition : "")
-                        + (rangeSet ? " sequence range " + seqMin + ".." + seqMax : ""));
-            }
-            return r;
+            return GeneratorAssembly.build(this);
         }
     }
 }

@@ -159,9 +159,14 @@ final class WriteAhead implements Runnable {
         }
     }
 
-    /** Saves a horizon of aheadUnits past the given unit, within the current timeline; under lock. */
+    /**
+     * Saves a horizon of aheadUnits past the given unit, within the current timeline; under
+     * lock. Never below the state's own high mark: after a restore, that is the restored
+     * record's horizon, which must stay covered although nothing was saved yet.
+     */
     private void renew(long unit) {
-        long target = Math.max(horizon, Math.min(unit + aheadUnits, StateWord.LAST_CLOCK_UNIT));
+        long target = Math.max(Math.max(horizon, generator.highMark()),
+                Math.min(unit + aheadUnits, StateWord.LAST_CLOCK_UNIT));
         save(generator.record(unit, target), target);
     }
 
