@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** CBOR, generator snapshots and the module descriptor. */
 class Jackson2FormatsTest {
@@ -99,33 +99,13 @@ class Jackson2FormatsTest {
 
     @Test
     void missingSnapshotFieldsAreZeroAsInTheReference() throws Exception {
-        GeneratorSnapshot s = JSON.readValue("{\"partition\":[1,2],\"sequenceMax\":100}", GeneratorSnapshot.class);
-        assertEquals(new GeneratorSnapshot(0x0102, 0, 100, 0, 0, 0, 0, 0), s);
-        assertEquals(new GeneratorSnapshot(0, 0, 0, 0, 0, 0, 0, 0), JSON.readValue("{}", GeneratorSnapshot.class));
+        for (var c : dev.sno.jackson.JsonCases.partialSnapshots().entrySet()) {
+            assertEquals(c.getValue(), JSON.readValue(c.getKey(), GeneratorSnapshot.class), c.getKey());
+        }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "{\"partition\":[1]}",
-        "{\"partition\":[1,2,3]}",
-        "{\"partition\":[256,0]}",
-        "{\"partition\":[-1,0]}",
-        "{\"partition\":\"AB\"}",
-        "{\"partition\":[1.5,2]}",
-        "{\"sequenceMin\":-1}",
-        "{\"sequenceMax\":65536}",
-        "{\"sequence\":4294967296}",
-        "{\"now\":1.5}",
-        "{\"wallHi\":\"12\"}",
-        "{\"wallHi\":549755813888}",
-        "{\"wallSafe\":-3}",
-        "{\"drifts\":true}",
-        "{\"drifts\":99999999999999999999999}",
-        "{\"now\":1,\"now\":2}",
-        "[1,2]",
-        "\"snapshot\"",
-        "42",
-    })
+    @MethodSource("dev.sno.jackson.JsonCases#invalidSnapshots")
     void invalidSnapshotsFailWithAClearMessage(String json) {
         MismatchedInputException e = assertThrows(MismatchedInputException.class,
                 () -> JSON.readValue(json, GeneratorSnapshot.class));
