@@ -83,9 +83,9 @@ class RegressionRulesTest {
     @Test
     void theUnsafePastEndsWhenTheClockIsBackAtTheCurrentTimelinesHighMark() throws Exception {
         ScriptedClock clock = ScriptedClock.atUnit(T + 250);
-        // A 10 ms bound: enough for a 4 ms step back, far too little for the 1 s regression before it.
+        // A 500 ms bound: ample for a 4 ms step back, too little for the 1 s regression before it.
         SnoGenerator g = SnoGenerator.builder().partition(1).clock(clock)
-                .maxRegressionWait(Duration.ofMillis(10)).build();
+                .maxRegressionWait(Duration.ofMillis(500)).build();
         g.next(0);
         clock.setUnit(T);                                  // 1 s back: tick-tock, wallSafe = T + 250
         g.next(0);
@@ -130,7 +130,7 @@ class RegressionRulesTest {
     void aFarFutureReadingCostsOneTickTockNotALaterWait() {
         ScriptedClock clock = ScriptedClock.atUnit(T);
         SnoGenerator g = SnoGenerator.builder().partition(1).clock(clock)
-                .maxRegressionWait(Duration.ofMillis(10)).build();
+                .maxRegressionWait(Duration.ofMillis(500)).build();
         g.next(0);
         clock.setUnit(T + 7_884_000_000L / 4);             // one reading a quarter of a year ahead
         g.next(0);
