@@ -151,7 +151,7 @@ public final class SnoGenerator implements AutoCloseable {
         this.clock = clock;
         this.overflow = listener == null ? null : new OverflowNotifier(listener);
         this.maxRegressionWait = maxRegressionWait;
-        this.maxWaitNanos = maxRegressionWait == null ? Long.MAX_VALUE : saturatedNanos(maxRegressionWait);
+        this.maxWaitNanos = maxRegressionWait == null ? Long.MAX_VALUE : Parking.saturatedNanos(maxRegressionWait);
         this.state = r.word();
         this.explicitSeq = seqMin - 1;
         this.wallSafe = r.wallSafe();
@@ -227,10 +227,7 @@ public final class SnoGenerator implements AutoCloseable {
                     stall(now);
                 }
             } else if (now > unit) {
-                WriteAhead w = writeAhead;
-                if (w != null && !w.admits(now)) {
-                    w.extendTo(now); // saves (or throws); then this caller may enter the unit
-                }
+                admit(now);
                 long next = now << StateWord.UNIT_SHIFT | (current & StateWord.TICK) | seqMin;
                 if (STATE.compareAndSet(this, current, next)) {
                     return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
@@ -242,6 +239,29 @@ public final class SnoGenerator implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * {@code count} new IDs with the current time and the given metabyte, in ascending order,
+     * for bulk inserts: the same IDs, under the same uniqueness, stall, regression and
+     * durability rules, as {@code count} calls of {@link #next}, reserved with one atomic
+     * operation per time unit they touch. A batch larger than the rest of a unit's pool goes on
+     * in the next unit (stalling until then, as {@link #next} does). If a clock regression falls
+     * within the batch, its IDs are sorted, so the array is ascending all the same.
+     *
+     * @param meta   the metabyte, 0..255
+     * @param count  how many IDs, zero or more
+     * @return a new array of {@code count} IDs this generator has never returned before
+     * @throws IllegalArgumentException if count is negative
+     * @throws InvalidSnoIdException if meta is out of range
+     * @throws ClockRegressionException as {@link #next} does; IDs reserved before are lost
+     *     (never handed out), none is returned
+     * @throws StateStoreException as {@link #next} does, likewise
+     * @throws CancellationException as {@link #next} does, likewise
+     * @throws IllegalStateException as {@link #next} does
+     */
+    public SnoId[] nextBatch(int meta, int count) {
+        return BatchReservation.reserve(this, meta, count);
     }
 
     /**
@@ -277,7 +297,7 @@ public final class SnoGenerator implements AutoCloseable {
      * whose reading went stale while it waited for the lock never acts on it. Returns null when
      * the caller must start over.
      */
-    private SnoId regress(long payload) {
+    SnoId regress(long payload) {
         long timeline;
         lock.lock();
         try {
@@ -331,7 +351,7 @@ public final class SnoGenerator implements AutoCloseable {
         long start = System.nanoTime();
         for (;;) {
             checkOpen();
-            checkInterrupt("waiting for the clock to leave the unsafe past");
+            Parking.checkInterrupt("waiting for the clock to leave the unsafe past");
             if (StateWord.time(state) != timeline) {
                 return;
             }
@@ -350,7 +370,7 @@ public final class SnoGenerator implements AutoCloseable {
     }
 
     /** The pool of unit is exhausted: park until the unit changes. */
-    private void stall(long unit) {
+    void stall(long unit) {
         int count = stalled.incrementAndGet();
         try {
             if (overflow != null) {
@@ -358,35 +378,16 @@ public final class SnoGenerator implements AutoCloseable {
             }
             for (;;) {
                 checkOpen();
-                checkInterrupt("stalled on an exhausted sequence pool");
+                Parking.checkInterrupt("stalled on an exhausted sequence pool");
                 // Parks in at most a few slices per unit (see stallNanos): no busy spinning.
                 long millis = clock.millis();
                 if (unitOf(millis) != unit || StateWord.unit(state) != unit) {
                     return;
                 }
-                LockSupport.parkNanos(this, stallNanos(unitStartMillis(unit + 1) - millis));
+                LockSupport.parkNanos(this, Parking.stallNanos(unitStartMillis(unit + 1) - millis));
             }
         } finally {
             stalled.decrementAndGet();
-        }
-    }
-
-    /**
-     * How long a stalled caller parks when the clock reads {@code remaining} whole milliseconds
-     * before the next unit. A millisecond clock reading can be up to 1 ms old, so parking the
-     * full remainder would wake up to 1 ms late: park to just past the millisecond before the
-     * boundary instead, and in the last millisecond in slices of a quarter.
-     */
-    static long stallNanos(long remainingMillis) {
-        return remainingMillis >= 2 ? (remainingMillis - 1) * 1_000_000L + 50_000L : 250_000L;
-    }
-
-    private static void checkInterrupt(String where) {
-        if (Thread.currentThread().isInterrupted()) {
-            CancellationException e = new CancellationException("Interrupted while " + where
-                    + "; no ID was made (the thread's interrupt status is kept)");
-            e.initCause(new InterruptedException());
-            throw e;
         }
     }
 
@@ -396,16 +397,8 @@ public final class SnoGenerator implements AutoCloseable {
         }
     }
 
-    static long saturatedNanos(Duration d) {
-        try {
-            return d.toNanos();
-        } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
-        }
-    }
-
     /** The time unit of a clock reading, checking the range a generator can use. */
-    private static long unitOf(long millis) {
+    static long unitOf(long millis) {
         long offset = millis - SnoId.EPOCH_MILLIS;
         if (Long.compareUnsigned(offset, MAX_CLOCK_OFFSET) > 0) {
             throw new IllegalStateException("The clock reads " + Instant.ofEpochMilli(millis) + " (" + millis
@@ -417,6 +410,22 @@ public final class SnoGenerator implements AutoCloseable {
 
     static long unitStartMillis(long unit) {
         return SnoId.EPOCH_MILLIS + unit * SnoId.UNIT_MILLIS;
+    }
+
+    /** With a state store, makes sure the state may move into unit: saves first if it must. */
+    void admit(long unit) {
+        WriteAhead w = writeAhead;
+        if (w != null && !w.admits(unit)) {
+            w.extendTo(unit); // saves (or throws); then this caller may enter the unit
+        }
+    }
+
+    long stateWord() {
+        return state;
+    }
+
+    boolean casState(long expected, long update) {
+        return STATE.compareAndSet(this, expected, update);
     }
 
     /** The unit of the current timeline's state word; under lock (never parked then). */

@@ -62,7 +62,7 @@ final class WriteAhead implements Runnable {
         this.lock = lock;
         this.aheadUnits = Math.max(2, aheadMillis / SnoId.UNIT_MILLIS);
         this.halfAheadNanos = aheadUnits / 2 * SnoId.UNIT_MILLIS * 1_000_000L;
-        this.validityNanos = store.validity().map(SnoGenerator::saturatedNanos).orElse(Long.MAX_VALUE);
+        this.validityNanos = store.validity().map(Parking::saturatedNanos).orElse(Long.MAX_VALUE);
         this.fenced = validityNanos != Long.MAX_VALUE;
         this.renewEveryNanos = fenced ? Math.max(MIN_PARK_NANOS, validityNanos / 3) : Long.MAX_VALUE;
         this.writer = new Thread(this, "sno-state-writer " + store);

@@ -79,15 +79,16 @@ class GeneratorModelTest {
 
     @Test
     void randomClockScriptsMatchTheModelAndNeverRepeat() {
-        long[] seen = new long[3];
+        long[] seen = new long[4];
         Property.forAll("clock script", 300, r -> runScript(r, 400, seen));
         // The scripts must actually exercise every branch.
         assertTrue(seen[0] > 300, "drifts: " + seen[0]);
         assertTrue(seen[1] > 100, "unsafe-past refusals: " + seen[1]);
         assertTrue(seen[2] > 1000, "same-unit calls: " + seen[2]);
+        assertTrue(seen[3] > 1000, "batches: " + seen[3]);
     }
 
-    /** counts: [0] drifts, [1] unsafe-past refusals, [2] same-unit calls. */
+    /** counts: [0] drifts, [1] unsafe-past refusals, [2] same-unit calls, [3] batches. */
     private static void runScript(SplittableRandom r, int steps, long[] counts) {
         int partition = r.nextInt(65536);
         int min = r.nextBoolean() ? 0 : r.nextInt(60000);
@@ -126,6 +127,21 @@ class GeneratorModelTest {
                     counts[0]++;
                 } else if (at == model.wallHi) {
                     counts[2]++;
+                }
+                if (r.nextInt(4) == 0) {
+                    // A batch is the same IDs as that many calls of next, as long as none stalls.
+                    long room = at == model.wallHi ? max - model.seq : max - min + 1;
+                    int count = (int) Math.min(room, 1 + r.nextInt(300));
+                    SnoId[] batch = g.nextBatch(meta, count);
+                    assertEquals(count, batch.length);
+                    for (int i = 0; i < count; i++) {
+                        SnoId expected = model.next(at, meta);
+                        int index = i;
+                        assertEquals(expected, batch[i], () -> "batch element " + index + " at unit " + at);
+                        assertTrue(seen.add(batch[i]), () -> "repeated " + batch[index]);
+                    }
+                    counts[3]++;
+                    continue;
                 }
                 SnoId expected = model.next(at, meta);
                 SnoId got = g.next(meta);

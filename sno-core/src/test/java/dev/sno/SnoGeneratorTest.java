@@ -194,9 +194,9 @@ class SnoGeneratorTest {
 
     @Test
     void stalledCallersParkToJustPastTheLastMillisecondThenInQuarterSlices() {
-        assertEquals(3_050_000L, SnoGenerator.stallNanos(4));
-        assertEquals(1_050_000L, SnoGenerator.stallNanos(2));
-        assertEquals(250_000L, SnoGenerator.stallNanos(1));
+        assertEquals(3_050_000L, Parking.stallNanos(4));
+        assertEquals(1_050_000L, Parking.stallNanos(2));
+        assertEquals(250_000L, Parking.stallNanos(1));
     }
 
     @Test
