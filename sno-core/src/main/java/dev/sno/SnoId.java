@@ -119,6 +119,21 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
     }
 
     /**
+     * Parses the canonical text form; the same as {@link #parse(CharSequence)}. This is the name
+     * the JDK uses for such factories, and the one that frameworks' string conversion looks
+     * for (Spring's {@code ObjectToObjectConverter}, JAX-RS parameters), so {@code SnoId} works
+     * as a request parameter or path variable without a registered converter.
+     *
+     * @param text  exactly 16 characters of {@code 23456789abcdefghijklmnopqrstuvwx}, not null
+     * @return the ID
+     * @throws InvalidSnoIdException if text is not a sno ID; the message quotes it
+     * @throws NullPointerException if text is null
+     */
+    public static SnoId valueOf(String text) {
+        return parse(text);
+    }
+
+    /**
      * Tells whether text is a sno ID in canonical form, that is, whether {@link #parse} would
      * accept it.
      *

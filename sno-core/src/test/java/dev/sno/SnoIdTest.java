@@ -44,6 +44,16 @@ class SnoIdTest {
     }
 
     @Test
+    void valueOfHasTheContractOfParse() {
+        assertEquals(SnoId.parse("29gfem22232im222"), SnoId.valueOf("29gfem22232im222"));
+        InvalidSnoIdException e = assertThrows(InvalidSnoIdException.class, () -> SnoId.valueOf("29gfem22232im22Z"));
+        assertEquals("Invalid sno ID: \"29gfem22232im22Z\" (character 'Z' at index 15 is not in the alphabet "
+                + "23456789abcdefghijklmnopqrstuvwx)", e.getMessage());
+        NullPointerException npe = assertThrows(NullPointerException.class, () -> SnoId.valueOf(null));
+        assertEquals("text", npe.getMessage());
+    }
+
+    @Test
     void isAFinalValueClassWithoutPublicConstructors() {
         assertTrue(Modifier.isFinal(SnoId.class.getModifiers()));
         assertEquals(0, SnoId.class.getConstructors().length);
