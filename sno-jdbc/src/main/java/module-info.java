@@ -18,6 +18,7 @@ module dev.sno.jdbc {
     requires transitive java.sql;
     requires static jakarta.persistence;
     requires static org.hibernate.orm.core;
+    requires static java.naming; // @SnoGeneratedId with a supplier: Hibernate's SessionFactory is Referenceable
 
     exports dev.sno.jdbc;
     exports dev.sno.jdbc.jpa;

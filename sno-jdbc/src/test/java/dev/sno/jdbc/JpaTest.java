@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sno.Sno;
+import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import dev.sno.jdbc.jpa.SnoIdConverter;
@@ -23,12 +24,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.hibernate.SessionFactory;
 import org.hibernate.cfg.Configuration;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Real Hibernate ORM 6 against real H2 and PostgreSQL. */
+/**
+ * Real Hibernate ORM against real H2 and PostgreSQL: 6.6 by default, 7 with {@code -Phibernate7}
+ * (CI runs both).
+ */
 class JpaTest {
 
     /** An entity whose ID is generated on persist, with metabyte 7. */
@@ -68,15 +74,52 @@ class JpaTest {
         }
     }
 
+    /** The generator of {@link Gadget}, named by its {@code @SnoGeneratedId}. */
+    static final SnoGenerator PARTITION_4242 = SnoGenerator.builder().partition(4242).build();
+
+    /** Supplies {@link #PARTITION_4242}. */
+    public static final class Partition4242 implements Supplier<SnoGenerator> {
+        @Override
+        public SnoGenerator get() {
+            return PARTITION_4242;
+        }
+    }
+
+    /** An entity whose IDs come from a generator its annotation names. */
+    @Entity(name = "Gadget")
+    @Table(name = "jpa_gadget")
+    public static class Gadget {
+        @Id
+        @SnoGeneratedId(meta = 3, generator = Partition4242.class)
+        SnoId id;
+
+        public Gadget() {
+        }
+    }
+
+    /** An entity with an impossible metabyte. */
+    @Entity(name = "Broken")
+    @Table(name = "jpa_broken")
+    public static class Broken {
+        @Id
+        @SnoGeneratedId(meta = 300)
+        SnoId id;
+
+        public Broken() {
+        }
+    }
+
     static List<String> databases() {
         return Databases.all();
     }
 
-    private static SessionFactory open(String db) throws Exception {
+    private static SessionFactory open(String db, Class<?>... entities) throws Exception {
         Databases.connect(db).close(); // skips or fails as Databases decides
-        return new Configuration()
-                .addAnnotatedClass(Person.class)
-                .addAnnotatedClass(Item.class)
+        Configuration config = new Configuration();
+        for (Class<?> entity : entities.length == 0 ? new Class<?>[] {Person.class, Item.class, Gadget.class} : entities) {
+            config.addAnnotatedClass(entity);
+        }
+        return config
                 .setProperty("hibernate.connection.url", Databases.url(db))
                 .setProperty("hibernate.hbm2ddl.auto", "create-drop")
                 .setProperty("hibernate.show_sql", "false")
@@ -107,7 +150,7 @@ class JpaTest {
             Instant after = Instant.now();
             for (SnoId id : created) {
                 assertEquals(7, id.meta(), "metabyte from @SnoGeneratedId");
-                assertEquals(Sno.partition(), id.partition());
+                assertEquals(Sno.generator().partition(), id.partition(), "from the application's generator");
                 assertTrue(!id.time().isBefore(before) && !id.time().isAfter(after));
             }
             try (EntityManager em = sf.createEntityManager()) {
@@ -189,5 +232,34 @@ class JpaTest {
                         messages.toString());
             }
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void aGeneratorSupplierNamedByTheAnnotationMakesTheIds(String db) throws Exception {
+        try (SessionFactory sf = open(db)) {
+            Gadget g = new Gadget();
+            try (EntityManager em = sf.createEntityManager()) {
+                em.getTransaction().begin();
+                em.persist(g);
+                em.getTransaction().commit();
+            }
+            assertEquals(4242, g.id.partition());
+            assertEquals(3, g.id.meta());
+            try (EntityManager em = sf.createEntityManager()) {
+                assertNotNull(em.find(Gadget.class, g.id));
+            }
+        }
+    }
+
+    @Test
+    void aMetabyteOutOfRangeFailsTheBootstrapNamingTheValue() {
+        Exception e = assertThrows(Exception.class, () -> open(Databases.H2, Broken.class).close());
+        StringBuilder messages = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            messages.append(t.getMessage()).append(" | ");
+        }
+        assertTrue(messages.toString().contains("@SnoGeneratedId meta must be in [0, 255]: meta=300"),
+                messages.toString());
     }
 }
