@@ -469,6 +469,15 @@ public final class SnoGenerator implements AutoCloseable {
     }
 
     /**
+     * Tells whether {@link #close()} has been called; a closed generator makes no more IDs.
+     *
+     * @return true once closed
+     */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /**
      * The lower bound of the sequence pool, inclusive.
      *
      * @return the minimum sequence

@@ -134,6 +134,21 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
     }
 
     /**
+     * Reads an ID from its canonical UUID image; the same as {@link #fromUuid(UUID)}. Spring's
+     * default conversion looks for a static {@code valueOf} taking the source type, so with this
+     * a UUID column read by {@code JdbcTemplate}, {@code JdbcClient} or Spring Data converts to
+     * {@code SnoId} without a registered converter.
+     *
+     * @param uuid  the UUID, not null
+     * @return the ID
+     * @throws InvalidSnoIdException if any of the UUID's last six bytes is not zero
+     * @throws NullPointerException if uuid is null
+     */
+    public static SnoId valueOf(UUID uuid) {
+        return fromUuid(uuid);
+    }
+
+    /**
      * Tells whether text is a sno ID in canonical form, that is, whether {@link #parse} would
      * accept it.
      *

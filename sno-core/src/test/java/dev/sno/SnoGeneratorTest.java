@@ -347,7 +347,9 @@ class SnoGeneratorTest {
         SnoGenerator g = SnoGenerator.builder().partition(1).clock(clock).build();
         g.next(0);
         g.next(0);
+        assertFalse(g.isClosed());
         g.close();
+        assertTrue(g.isClosed());
         GeneratorSnapshot last = g.snapshot();
         assertEquals(1, last.sequence());
         assertEquals(T, last.wallHi());

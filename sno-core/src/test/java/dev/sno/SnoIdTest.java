@@ -49,8 +49,19 @@ class SnoIdTest {
         InvalidSnoIdException e = assertThrows(InvalidSnoIdException.class, () -> SnoId.valueOf("29gfem22232im22Z"));
         assertEquals("Invalid sno ID: \"29gfem22232im22Z\" (character 'Z' at index 15 is not in the alphabet "
                 + "23456789abcdefghijklmnopqrstuvwx)", e.getMessage());
-        NullPointerException npe = assertThrows(NullPointerException.class, () -> SnoId.valueOf(null));
+        NullPointerException npe = assertThrows(NullPointerException.class, () -> SnoId.valueOf((String) null));
         assertEquals("text", npe.getMessage());
+    }
+
+    @Test
+    void valueOfUuidHasTheContractOfFromUuid() {
+        SnoId id = SnoId.parse("29gfem22232im222");
+        assertEquals(id, SnoId.valueOf(id.toUuid()));
+        InvalidSnoIdException e = assertThrows(InvalidSnoIdException.class,
+                () -> SnoId.valueOf(UUID.fromString("01234567-89ab-cdef-0123-000000000001")));
+        assertEquals("Invalid sno ID UUID: 01234567-89ab-cdef-0123-000000000001 (bytes 10..15 must be zero in the"
+                + " image of a sno ID)", e.getMessage());
+        assertEquals("uuid", assertThrows(NullPointerException.class, () -> SnoId.valueOf((UUID) null)).getMessage());
     }
 
     @Test

@@ -1,0 +1,127 @@
+package dev.sno.spring.boot;
+
+import dev.sno.SnoGenerator;
+import dev.sno.SnoId;
+import dev.sno.jdbc.hibernate.SnoGeneratedId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.convert.converter.Converter;
+import org.springframework.data.convert.CustomConversions.StoreConversions;
+import org.springframework.data.convert.ReadingConverter;
+import org.springframework.data.convert.WritingConverter;
+import org.springframework.data.jdbc.core.convert.JdbcCustomConversions;
+import org.springframework.data.jdbc.core.mapping.JdbcSimpleTypes;
+import org.springframework.data.mapping.PersistentPropertyAccessor;
+import org.springframework.data.mapping.model.SimpleTypeHolder;
+import org.springframework.data.relational.core.dialect.Dialect;
+import org.springframework.data.relational.core.mapping.RelationalMappingContext;
+import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
+import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
+import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
+
+/**
+ * Spring Data JDBC: {@code SnoId} properties and identifiers in UUID columns (reading and writing
+ * converters in the {@code JdbcCustomConversions} bean), and a new ID for every aggregate saved
+ * with a null {@code @Id SnoId}, from the application's generator (metabyte and generator from
+ * an optional {@link SnoGeneratedId} on the ID). An application that defines its own
+ * {@code JdbcCustomConversions} (or extends {@code AbstractJdbcConfiguration}) adds
+ * {@link #CONVERTERS} to it itself.
+ */
+@AutoConfiguration(after = SnoAutoConfiguration.class, beforeName = {
+        "org.springframework.boot.autoconfigure.data.jdbc.JdbcRepositoriesAutoConfiguration",
+        "org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration"})
+@ConditionalOnClass(name = "org.springframework.data.jdbc.core.convert.JdbcCustomConversions")
+public final class SnoDataJdbcAutoConfiguration {
+
+    /** The converters between {@code SnoId} and {@code UUID}. */
+    public static final List<Converter<?, ?>> CONVERTERS = List.of(new SnoIdToUuid(), new UuidToSnoId());
+
+    /** Created by Spring. */
+    public SnoDataJdbcAutoConfiguration() {
+    }
+
+    /**
+     * The conversions Spring Data JDBC would make, plus {@link #CONVERTERS}.
+     *
+     * @param dialect  the database dialect, if known
+     * @return the conversions
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public JdbcCustomConversions jdbcCustomConversions(ObjectProvider<Dialect> dialect) {
+        Dialect d = dialect.getIfAvailable();
+        if (d == null) {
+            return new JdbcCustomConversions(CONVERTERS);
+        }
+        SimpleTypeHolder types = d.simpleTypes().isEmpty() ? JdbcSimpleTypes.HOLDER
+                : new SimpleTypeHolder(d.simpleTypes(), JdbcSimpleTypes.HOLDER);
+        List<Object> store = new ArrayList<>(d.getConverters());
+        store.addAll(JdbcCustomConversions.storeConverters());
+        return new JdbcCustomConversions(StoreConversions.of(types, store), CONVERTERS);
+    }
+
+    /**
+     * Assigns IDs on save.
+     *
+     * @param context    Spring Data's mapping context
+     * @param generator  the application's generator
+     * @param beans      where a generator supplier named by {@link SnoGeneratedId} comes from
+     * @return the callback
+     */
+    @Bean
+    @ConditionalOnBean(RelationalMappingContext.class)
+    public BeforeConvertCallback<Object> snoIdGeneratingCallback(RelationalMappingContext context,
+            SnoGenerator generator, AutowireCapableBeanFactory beans) {
+        return aggregate -> {
+            RelationalPersistentEntity<?> entity = context.getPersistentEntity(aggregate.getClass());
+            RelationalPersistentProperty id = entity == null ? null : entity.getIdProperty();
+            if (id == null || id.getType() != SnoId.class) {
+                return aggregate;
+            }
+            PersistentPropertyAccessor<Object> accessor = entity.getPropertyAccessor(aggregate);
+            if (accessor.getProperty(id) != null) {
+                return aggregate;
+            }
+            SnoGeneratedId config = id.findAnnotation(SnoGeneratedId.class);
+            SnoGenerator source = generator;
+            if (config != null && config.generator() != SnoGeneratedId.Installed.class) {
+                source = supplier(beans, config.generator()).get();
+            }
+            accessor.setProperty(id, source.next(config == null ? 0 : config.meta()));
+            return accessor.getBean();
+        };
+    }
+
+    /** The supplier bean of the given class, else a new one with its dependencies injected. */
+    private static <T extends Supplier<? extends SnoGenerator>> T supplier(AutowireCapableBeanFactory beans,
+            Class<T> type) {
+        return beans.getBeanProvider(type).getIfAvailable(() -> beans.createBean(type));
+    }
+
+    /** Writes a {@code SnoId} as its UUID image. */
+    @WritingConverter
+    static final class SnoIdToUuid implements Converter<SnoId, UUID> {
+        @Override
+        public UUID convert(SnoId source) {
+            return source.toUuid();
+        }
+    }
+
+    /** Reads a {@code SnoId} from its UUID image. */
+    @ReadingConverter
+    static final class UuidToSnoId implements Converter<UUID, SnoId> {
+        @Override
+        public SnoId convert(UUID source) {
+            return SnoId.fromUuid(source);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.sno.spring.boot;
+
+import dev.sno.SnoGenerator;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+/**
+ * Micrometer meters of the application's generator, tagged with its {@code partition}:
+ * <ul>
+ * <li>{@code sno.generator.regressions} (counter): clock regressions the generator moved to the
+ *     other tick-tock timeline at (the snapshot's {@code drifts});</li>
+ * <li>{@code sno.generator.overflow.stalls} (counter): callers that stalled because the sequence
+ *     pool of a 4 ms unit was exhausted (only for the generator the starter builds);</li>
+ * <li>{@code sno.generator.unit.ids} (gauge): IDs made in the current 4 ms unit, and
+ *     {@code sno.generator.unit.capacity} (gauge): the most it can make in one;</li>
+ * <li>{@code sno.generator.closed} (gauge): 1 once the generator is closed.</li>
+ * </ul>
+ */
+public final class SnoMetrics implements MeterBinder {
+
+    private final SnoGenerator generator;
+    private final SnoAutoConfiguration.SnoOverflowCounter overflows;
+
+    SnoMetrics(SnoGenerator generator, SnoAutoConfiguration.SnoOverflowCounter overflows) {
+        this.generator = generator;
+        this.overflows = overflows;
+    }
+
+    /**
+     * Registers the meters.
+     *
+     * @param registry  the registry
+     */
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        String partition = Integer.toString(generator.partition());
+        FunctionCounter.builder("sno.generator.regressions", generator, g -> g.snapshot().drifts())
+                .description("clock regressions the generator tick-tocked at").tag("partition", partition)
+                .register(registry);
+        if (overflows != null) {
+            FunctionCounter.builder("sno.generator.overflow.stalls", overflows, o -> o.stalledCallers.sum())
+                    .description("callers stalled on an exhausted sequence pool").tag("partition", partition)
+                    .register(registry);
+        }
+        Gauge.builder("sno.generator.unit.ids", generator, g -> g.isClosed() ? 0 : g.len())
+                .description("IDs made in the current 4 ms unit").tag("partition", partition).register(registry);
+        Gauge.builder("sno.generator.unit.capacity", generator, SnoGenerator::cap)
+                .description("IDs the generator can make per 4 ms unit").tag("partition", partition)
+                .register(registry);
+        Gauge.builder("sno.generator.closed", generator, g -> g.isClosed() ? 1 : 0)
+                .description("1 once the generator is closed").tag("partition", partition).register(registry);
+    }
+}

@@ -1,0 +1,33 @@
+/**
+ * Spring Boot 3.5 and 4 auto-configuration for sno IDs: the application's generator bean
+ * (installed behind {@code Sno.next} and {@code @SnoGeneratedId}), the Jackson modules, web
+ * conversion with 400 answers for malformed IDs, Spring Data JDBC conversion and ID generation,
+ * Micrometer meters and an Actuator health indicator. Every integration beyond the generator is
+ * optional and switched on by its class being present.
+ */
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // Spring's jars are automatic modules
+module dev.sno.spring.boot {
+    requires transitive dev.sno;
+    requires transitive dev.sno.jackson;
+    requires transitive dev.sno.jdbc;
+    requires transitive spring.boot;
+    requires transitive spring.boot.autoconfigure;
+    requires transitive spring.beans;
+    requires transitive spring.context;
+    requires transitive spring.core;
+
+    requires static transitive com.fasterxml.jackson.databind;
+    requires static transitive tools.jackson.databind;
+    requires static transitive spring.web;
+    requires static transitive spring.webmvc;
+    requires static transitive spring.data.commons;
+    requires static transitive spring.data.relational;
+    requires static transitive spring.data.jdbc;
+    requires static transitive micrometer.core;
+    requires static transitive spring.boot.actuator;
+    requires static transitive spring.boot.health;
+    requires static transitive org.hibernate.orm.core;
+
+    exports dev.sno.spring.boot;
+    opens dev.sno.spring.boot to spring.core, spring.beans, spring.context;
+}
