@@ -1,22 +1,11 @@
 package dev.sno.spring.boot;
 
-import dev.sno.InvalidSnoIdException;
-import dev.sno.SnoId;
-import org.springframework.beans.TypeMismatchException;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.ProblemDetail;
-import org.springframework.http.converter.HttpMessageNotReadableException;
-import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.springframework.web.bind.annotation.RestControllerAdvice;
-import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
  * Web integration: the {@link SnoIdFormatter} bean (Spring MVC, WebFlux and Spring Data's
@@ -52,68 +41,5 @@ public final class SnoWebAutoConfiguration {
     @ConditionalOnProperty(name = "sno.web.problem-details", havingValue = "true", matchIfMissing = true)
     public SnoProblems snoProblems() {
         return new SnoProblems();
-    }
-
-    /**
-     * Spring MVC advice: a malformed {@code SnoId} in a path variable, request parameter or JSON
-     * body answers 400 with a problem detail ({@code application/problem+json}) whose
-     * {@code detail} names the value and what is wrong with it. Other failures are left to the
-     * application's and Spring's handlers (it runs last, and rethrows what is not about a
-     * {@code SnoId}).
-     */
-    @RestControllerAdvice
-    @Order(Ordered.LOWEST_PRECEDENCE)
-    public static final class SnoProblems {
-
-        /** Created by the auto-configuration. */
-        SnoProblems() {
-        }
-
-        /**
-         * A path variable or request parameter that is not a sno ID.
-         *
-         * @param e  the failure
-         * @return 400 naming the parameter and the value
-         * @throws MethodArgumentTypeMismatchException e itself, if not about a {@code SnoId}
-         */
-        @ExceptionHandler(MethodArgumentTypeMismatchException.class)
-        public ProblemDetail parameter(MethodArgumentTypeMismatchException e) throws MethodArgumentTypeMismatchException {
-            if (e.getRequiredType() != SnoId.class) {
-                throw e;
-            }
-            ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail(e));
-            problem.setTitle("Invalid sno ID");
-            problem.setProperty("parameter", e.getName());
-            return problem;
-        }
-
-        /**
-         * A request body whose {@code SnoId} field is not a sno ID.
-         *
-         * @param e  the failure
-         * @return 400 with the JSON library's message, which names the value and the type
-         * @throws HttpMessageNotReadableException e itself, if not about a {@code SnoId}
-         */
-        @ExceptionHandler(HttpMessageNotReadableException.class)
-        public ProblemDetail body(HttpMessageNotReadableException e) throws HttpMessageNotReadableException {
-            String message = e.getMostSpecificCause().getMessage();
-            if (message == null || !message.contains(SnoId.class.getName())) {
-                throw e;
-            }
-            int end = message.indexOf('\n');
-            ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-                    end < 0 ? message : message.substring(0, end));
-            problem.setTitle("Invalid sno ID");
-            return problem;
-        }
-
-        private static String detail(TypeMismatchException e) {
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                if (t instanceof InvalidSnoIdException) {
-                    return t.getMessage();
-                }
-            }
-            return "Invalid sno ID: \"" + e.getValue() + "\"";
-        }
     }
 }
