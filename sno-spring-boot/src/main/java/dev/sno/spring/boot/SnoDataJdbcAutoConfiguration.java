@@ -10,7 +10,6 @@ import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -21,6 +20,8 @@ import org.springframework.data.convert.WritingConverter;
 import org.springframework.data.jdbc.core.convert.JdbcCustomConversions;
 import org.springframework.data.jdbc.core.mapping.JdbcSimpleTypes;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
+import org.springframework.data.mapping.model.EntityInstantiators;
+import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
 import org.springframework.data.mapping.model.SimpleTypeHolder;
 import org.springframework.data.relational.core.dialect.Dialect;
 import org.springframework.data.relational.core.mapping.RelationalMappingContext;
@@ -44,6 +45,8 @@ public final class SnoDataJdbcAutoConfiguration {
 
     /** The converters between {@code SnoId} and {@code UUID}. */
     public static final List<Converter<?, ?>> CONVERTERS = List.of(new SnoIdToUuid(), new UuidToSnoId());
+
+    private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
 
     /** Created by Spring. */
     public SnoDataJdbcAutoConfiguration() {
@@ -72,22 +75,23 @@ public final class SnoDataJdbcAutoConfiguration {
     /**
      * Assigns IDs on save.
      *
-     * @param context    Spring Data's mapping context
+     * @param context    Spring Data's mapping context (defined after this configuration)
      * @param generator  the application's generator
      * @param beans      where a generator supplier named by {@link SnoGeneratedId} comes from
      * @return the callback
      */
     @Bean
-    @ConditionalOnBean(RelationalMappingContext.class)
-    public BeforeConvertCallback<Object> snoIdGeneratingCallback(RelationalMappingContext context,
+    public BeforeConvertCallback<Object> snoIdGeneratingCallback(ObjectProvider<RelationalMappingContext> context,
             SnoGenerator generator, AutowireCapableBeanFactory beans) {
         return aggregate -> {
-            RelationalPersistentEntity<?> entity = context.getPersistentEntity(aggregate.getClass());
+            RelationalMappingContext mapping = context.getIfAvailable();
+            RelationalPersistentEntity<?> entity = mapping == null ? null : mapping.getPersistentEntity(aggregate.getClass());
             RelationalPersistentProperty id = entity == null ? null : entity.getIdProperty();
             if (id == null || id.getType() != SnoId.class) {
                 return aggregate;
             }
-            PersistentPropertyAccessor<Object> accessor = entity.getPropertyAccessor(aggregate);
+            PersistentPropertyAccessor<Object> accessor = new InstantiationAwarePropertyAccessor<>(aggregate,
+                    entity::getPropertyAccessor, INSTANTIATORS); // records and other immutable aggregates too
             if (accessor.getProperty(id) != null) {
                 return aggregate;
             }

@@ -1,0 +1,187 @@
+package dev.sno.example;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sno.SnoId;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The example application started as in production (its main class, a real server on
+ * 127.0.0.1, a real database), driven by real HTTP calls. Subclasses choose the database.
+ */
+abstract class ExampleHttpTest {
+
+    private static final Pattern ID = Pattern.compile("\"id\":\"([2-9a-x]{16})\"");
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static ConfigurableApplicationContext app;
+    private static String base;
+
+    /** Starts the application with the given extra arguments (database settings). */
+    static void start(String... args) {
+        List<String> all = new ArrayList<>(List.of("--server.port=0", "--server.address=127.0.0.1"));
+        all.addAll(List.of(args));
+        app = SpringApplication.run(ExampleApplication.class, all.toArray(String[]::new));
+        base = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (app != null) {
+            app.close();
+        }
+    }
+
+    static HttpResponse<String> get(String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    static HttpResponse<String> post(String path, String json) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static SnoId idOf(String json) {
+        Matcher m = ID.matcher(json);
+        assertTrue(m.find(), json);
+        return SnoId.parse(m.group(1));
+    }
+
+    static void assertStatus(int expected, HttpResponse<String> response) {
+        assertEquals(expected, response.statusCode(), response.request().uri() + " answered " + response.body());
+    }
+
+    @Test
+    void jpaEntitiesGetIdsFromTheConfiguredPartitionAndComeBackByPathVariableParameterAndEntity() throws Exception {
+        Instant before = Instant.now();
+        HttpResponse<String> boss = post("/people", "{\"name\":\"Grace\"}");
+        assertStatus(200, boss);
+        SnoId bossId = idOf(boss.body());
+        assertEquals(7, bossId.partition(), "sno.partition=7 in every generated ID");
+        assertEquals(1, bossId.meta(), "@SnoGeneratedId(meta = 1)");
+
+        List<SnoId> staff = new ArrayList<>();
+        for (String name : List.of("Ada", "Alan", "Edsger")) {
+            HttpResponse<String> r = post("/people", "{\"name\":\"" + name + "\",\"manager\":\"" + bossId + "\"}");
+            assertStatus(200, r);
+            assertTrue(r.body().contains("\"manager\":\"" + bossId + "\""), r.body());
+            SnoId id = idOf(r.body());
+            assertEquals(7, id.partition());
+            staff.add(id);
+        }
+        Instant after = Instant.now().plusMillis(4);
+
+        HttpResponse<String> one = get("/people/" + staff.get(0));
+        assertStatus(200, one);
+        assertTrue(one.body().contains("\"name\":\"Ada\""), one.body());
+        assertStatus(404, get("/people/" + SnoId.ZERO));
+
+        HttpResponse<String> entity = get("/people/" + staff.get(1) + "/entity");
+        assertStatus(200, entity);
+        assertTrue(entity.body().contains("\"name\":\"Alan\""), entity.body());
+
+        HttpResponse<String> byManager = get("/people?manager=" + bossId);
+        assertStatus(200, byManager);
+        assertEquals(staff, allIds(byManager.body()), "derived query, ordered by id");
+
+        HttpResponse<String> window = get("/people/created?from=" + before + "&to=" + after);
+        assertStatus(200, window);
+        List<SnoId> created = new ArrayList<>(List.of(bossId));
+        created.addAll(staff);
+        assertEquals(created, allIds(window.body()), "JPQL key range over the time window, in sno order");
+
+        HttpResponse<String> all = get("/people/native");
+        assertStatus(200, all);
+        List<SnoId> nativeOrder = allIds(all.body());
+        List<SnoId> sorted = new ArrayList<>(nativeOrder);
+        sorted.sort(null);
+        assertEquals(sorted, nativeOrder, "ORDER BY id in the database is sno order");
+        assertTrue(nativeOrder.containsAll(created));
+    }
+
+    @Test
+    void springJdbcReadsSnoIdsFromUuidColumns() throws Exception {
+        SnoId id = idOf(post("/people", "{\"name\":\"Barbara\"}").body());
+        HttpResponse<String> r = get("/jdbc/people/" + id);
+        assertStatus(200, r);
+        assertTrue(r.body().contains("\"row\":{\"id\":\"" + id + "\",\"name\":\"Barbara\",\"manager\":null}"), r.body());
+        assertTrue(r.body().contains("\"template\":\"" + id + "\""), r.body());
+        assertTrue(r.body().contains("\"reader\":\"" + id + "\""), r.body());
+    }
+
+    @Test
+    void springDataJdbcAssignsIdsOnInsertAndFindsBySnoId() throws Exception {
+        SnoId author = idOf(post("/people", "{\"name\":\"Donald\"}").body());
+        HttpResponse<String> saved = post("/notes", "{\"body\":\"hello\",\"author\":\"" + author + "\"}");
+        assertStatus(200, saved);
+        SnoId noteId = idOf(saved.body());
+        assertEquals(7, noteId.partition());
+        assertEquals(2, noteId.meta(), "@SnoGeneratedId(meta = 2) on the record's @Id");
+        HttpResponse<String> found = get("/notes/" + noteId);
+        assertStatus(200, found);
+        assertTrue(found.body().contains("\"author\":\"" + author + "\""), found.body());
+        HttpResponse<String> byAuthor = get("/notes?author=" + author);
+        assertStatus(200, byAuthor);
+        assertEquals(List.of(noteId), allIds(byAuthor.body()));
+    }
+
+    @Test
+    void malformedIdsInPathParameterAndBodyAnswer400NamingTheValue() throws Exception {
+        HttpResponse<String> path = get("/people/29gfem22232im22Z");
+        assertStatus(400, path);
+        assertTrue(path.body().contains("29gfem22232im22Z") && path.body().contains("is not in the alphabet"),
+                path.body());
+
+        HttpResponse<String> param = get("/people?manager=tooshort");
+        assertStatus(400, param);
+        assertTrue(param.body().contains("tooshort") && param.body().contains("\"parameter\":\"manager\""),
+                param.body());
+
+        HttpResponse<String> entity = get("/people/NOTANID/entity");
+        assertStatus(400, entity);
+
+        HttpResponse<String> body = post("/people", "{\"name\":\"X\",\"manager\":\"bad-id\"}");
+        assertStatus(400, body);
+        assertTrue(body.body().contains("bad-id"), body.body());
+
+        HttpResponse<String> noteBody = post("/notes", "{\"body\":\"x\",\"author\":\"29gfem22232im22y\"}");
+        assertStatus(400, noteBody);
+        assertTrue(noteBody.body().contains("29gfem22232im22y"), noteBody.body());
+    }
+
+    @Test
+    void actuatorShowsTheGeneratorsHealthAndMeters() throws Exception {
+        HttpResponse<String> health = get("/actuator/health");
+        assertStatus(200, health);
+        assertTrue(health.body().matches("(?s).*\"sno\":\\{\"status\":\"UP\",\"details\":\\{\"partition\":7,.*"),
+                health.body());
+        HttpResponse<String> capacity = get("/actuator/metrics/sno.generator.unit.capacity");
+        assertStatus(200, capacity);
+        assertTrue(capacity.body().contains("65536"), capacity.body());
+        assertStatus(200, get("/actuator/metrics/sno.generator.regressions"));
+    }
+
+    private static List<SnoId> allIds(String json) {
+        List<SnoId> ids = new ArrayList<>();
+        Matcher m = ID.matcher(json);
+        while (m.find()) {
+            ids.add(SnoId.parse(m.group(1)));
+        }
+        assertNotNull(ids);
+        return ids;
+    }
+}

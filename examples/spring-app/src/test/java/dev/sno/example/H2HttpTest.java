@@ -1,0 +1,12 @@
+package dev.sno.example;
+
+import org.junit.jupiter.api.BeforeAll;
+
+/** The example application on H2 (in memory). */
+class H2HttpTest extends ExampleHttpTest {
+
+    @BeforeAll
+    static void startOnH2() {
+        start("--spring.datasource.url=jdbc:h2:mem:example;DB_CLOSE_DELAY=-1");
+    }
+}
