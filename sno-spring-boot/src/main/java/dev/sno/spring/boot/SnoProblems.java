@@ -36,10 +36,11 @@ public final class SnoProblems {
      */
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     public ProblemDetail parameter(MethodArgumentTypeMismatchException e) throws MethodArgumentTypeMismatchException {
-        if (e.getRequiredType() != SnoId.class) {
+        String detail = detail(e);
+        if (detail == null) {
             throw e;
         }
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail(e));
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
         problem.setTitle("Invalid sno ID");
         problem.setProperty("parameter", e.getName());
         return problem;
@@ -65,12 +66,16 @@ public final class SnoProblems {
         return problem;
     }
 
+    /**
+     * The message of the InvalidSnoIdException behind e (also when the target is an entity that
+     * Spring Data's DomainClassConverter loads by SnoId), else null if e is not about a SnoId.
+     */
     private static String detail(TypeMismatchException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof InvalidSnoIdException) {
                 return t.getMessage();
             }
         }
-        return "Invalid sno ID: \"" + e.getValue() + "\"";
+        return e.getRequiredType() == SnoId.class ? "Invalid sno ID: \"" + e.getValue() + "\"" : null;
     }
 }
