@@ -5,13 +5,18 @@ import dev.sno.Sno;
 import dev.sno.SnoGenerator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import dev.sno.jdbc.lease.JdbcPartitionLeases;
+import java.sql.SQLException;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.InitializingBean;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.util.ClassUtils;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * The application's {@link SnoGenerator} bean, made from the {@code sno.*} properties
@@ -55,12 +60,8 @@ public final class SnoAutoConfiguration {
     @ConditionalOnMissingBean
     SnoGenerator snoGenerator(SnoProperties properties, SnoOverflowCounter overflows) {
         if (properties.lease().enabled()) {
-            if (!ClassUtils.isPresent(LEASES_CLASS, SnoAutoConfiguration.class.getClassLoader())) {
-                throw new IllegalStateException("sno.lease.enabled=true needs " + LEASES_CLASS
-                        + " (sno-jdbc with partition leases), which is not on the class path");
-            }
-            throw new IllegalStateException("sno.lease.enabled=true: partition leases are not wired into this"
-                    + " version of sno-spring-boot-starter yet; set sno.partition instead");
+            throw new IllegalStateException("sno.lease.enabled=true needs " + LEASES_CLASS
+                    + " (sno-jdbc with partition leases) and a DataSource bean");
         }
         SnoGenerator.Builder builder = SnoGenerator.builder().overflowListener(overflows);
         try {
@@ -68,7 +69,7 @@ public final class SnoAutoConfiguration {
                 builder.partition(properties.partition());
             }
             if (properties.sequenceRange() != null) {
-                int[] range = parseRange(properties.sequenceRange());
+                int[] range = parseRange(properties.sequenceRange(), "sno.sequence-range");
                 builder.sequenceRange(range[0], range[1]);
             }
         } catch (IllegalArgumentException e) {
@@ -84,6 +85,47 @@ public final class SnoAutoConfiguration {
     }
 
     /**
+     * The generator on a partition leased from the application's DataSource
+     * ({@code sno.lease.enabled=true}), with the lease's state for health and metrics.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = LEASES_CLASS)
+    @ConditionalOnProperty(name = "sno.lease.enabled", havingValue = "true")
+    static final class Leased {
+
+        @Bean
+        @ConditionalOnMissingBean
+        SnoLeaseState snoLeaseState(SnoProperties properties) {
+            return new SnoLeaseState(properties.lease().namespace());
+        }
+
+        @Bean
+        @ConditionalOnMissingBean
+        SnoGenerator snoGenerator(SnoProperties properties, SnoLeaseState state, ObjectProvider<DataSource> dataSource)
+                throws SQLException {
+            if (properties.partition() != null || properties.sequenceRange() != null) {
+                throw new IllegalArgumentException("Invalid sno.* properties: sno.lease.enabled=true leases the"
+                        + " partition; unset sno.partition (" + properties.partition() + ") and sno.sequence-range ("
+                        + properties.sequenceRange() + ")");
+            }
+            DataSource db = dataSource.getIfAvailable();
+            if (db == null) {
+                throw new IllegalStateException("sno.lease.enabled=true needs a DataSource bean");
+            }
+            SnoProperties.Lease lease = properties.lease();
+            JdbcPartitionLeases.Builder builder = JdbcPartitionLeases.builder(db).listener(state)
+                    .createTable(lease.createTable());
+            try {
+                int[] range = parseRange(lease.partitions(), "sno.lease.partitions");
+                builder.namespace(lease.namespace()).leaseDuration(lease.duration()).partitions(range[0], range[1]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Invalid sno.lease.* properties: " + e.getMessage(), e);
+            }
+            return builder.build().acquire();
+        }
+    }
+
+    /**
      * Installs the generator bean behind {@link Sno#next} unless {@code sno.install=false}.
      *
      * @param generator  the generator bean
@@ -96,7 +138,7 @@ public final class SnoAutoConfiguration {
     }
 
     /** Parses {@code min-max}. */
-    static int[] parseRange(String text) {
+    static int[] parseRange(String text, String property) {
         int dash = text.indexOf('-');
         try {
             if (dash > 0) {
@@ -106,8 +148,7 @@ public final class SnoAutoConfiguration {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new IllegalArgumentException("sno.sequence-range must be min-max, for example 0-32767: \""
-                + text + "\"");
+        throw new IllegalArgumentException(property + " must be min-max, for example 0-32767: \"" + text + "\"");
     }
 
     /** Calls {@link Sno#install} when the context initializes it. */
@@ -132,7 +173,7 @@ public final class SnoAutoConfiguration {
 
         @Override
         public void accept(SequenceOverflowNotification notification) {
-            stalledCallers.add(notification.count());
+            stalledCallers.add(notification.stalledCallers());
         }
     }
 }

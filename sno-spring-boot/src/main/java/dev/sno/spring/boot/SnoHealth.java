@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The state the {@code sno} health indicator reports: UP while the generator is open, DOWN once
- * it is closed, with its partition, sequence range and regression count as details. One
+ * it is closed or its partition lease is lost, with its partition, sequence range, regression
+ * count and lease state as details. One
  * implementation per Spring Boot health API; the auto-configuration picks the one on the class
  * path.
  */
@@ -15,8 +16,13 @@ public final class SnoHealth {
     private SnoHealth() {
     }
 
+    /** Whether the generator can make IDs. */
+    static boolean up(SnoGenerator generator, SnoLeaseState lease) {
+        return !generator.isClosed() && (lease == null || lease.state() != SnoLeaseState.LOST);
+    }
+
     /** The details of a generator. */
-    static Map<String, Object> details(SnoGenerator generator) {
+    static Map<String, Object> details(SnoGenerator generator, SnoLeaseState lease) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("partition", generator.partition());
         details.put("sequenceRange", generator.sequenceMin() + "-" + generator.sequenceMax());
@@ -25,6 +31,10 @@ public final class SnoHealth {
         } else {
             details.put("regressions", generator.snapshot().drifts());
         }
+        if (lease != null) {
+            details.put("leaseNamespace", lease.namespace());
+            details.put("lease", lease.name());
+        }
         return details;
     }
 
@@ -32,22 +42,24 @@ public final class SnoHealth {
     public static final class Boot3 implements org.springframework.boot.actuate.health.HealthIndicator {
 
         private final SnoGenerator generator;
+        private final SnoLeaseState lease;
 
-        Boot3(SnoGenerator generator) {
+        Boot3(SnoGenerator generator, SnoLeaseState lease) {
             this.generator = generator;
+            this.lease = lease;
         }
 
         /**
-         * UP while the generator is open.
+         * UP while the generator is open and its lease, if any, not lost.
          *
          * @return the health
          */
         @Override
         public org.springframework.boot.actuate.health.Health health() {
-            org.springframework.boot.actuate.health.Health.Builder b = generator.isClosed()
-                    ? org.springframework.boot.actuate.health.Health.down()
-                    : org.springframework.boot.actuate.health.Health.up();
-            return b.withDetails(details(generator)).build();
+            org.springframework.boot.actuate.health.Health.Builder b = up(generator, lease)
+                    ? org.springframework.boot.actuate.health.Health.up()
+                    : org.springframework.boot.actuate.health.Health.down();
+            return b.withDetails(details(generator, lease)).build();
         }
     }
 
@@ -55,22 +67,24 @@ public final class SnoHealth {
     public static final class Boot4 implements org.springframework.boot.health.contributor.HealthIndicator {
 
         private final SnoGenerator generator;
+        private final SnoLeaseState lease;
 
-        Boot4(SnoGenerator generator) {
+        Boot4(SnoGenerator generator, SnoLeaseState lease) {
             this.generator = generator;
+            this.lease = lease;
         }
 
         /**
-         * UP while the generator is open.
+         * UP while the generator is open and its lease, if any, not lost.
          *
          * @return the health
          */
         @Override
         public org.springframework.boot.health.contributor.Health health() {
-            org.springframework.boot.health.contributor.Health.Builder b = generator.isClosed()
-                    ? org.springframework.boot.health.contributor.Health.down()
-                    : org.springframework.boot.health.contributor.Health.up();
-            return b.withDetails(details(generator)).build();
+            org.springframework.boot.health.contributor.Health.Builder b = up(generator, lease)
+                    ? org.springframework.boot.health.contributor.Health.up()
+                    : org.springframework.boot.health.contributor.Health.down();
+            return b.withDetails(details(generator, lease)).build();
         }
     }
 }

@@ -15,17 +15,21 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  *     pool of a 4 ms unit was exhausted (only for the generator the starter builds);</li>
  * <li>{@code sno.generator.unit.ids} (gauge): IDs made in the current 4 ms unit, and
  *     {@code sno.generator.unit.capacity} (gauge): the most it can make in one;</li>
- * <li>{@code sno.generator.closed} (gauge): 1 once the generator is closed.</li>
+ * <li>{@code sno.generator.closed} (gauge): 1 once the generator is closed;</li>
+ * <li>{@code sno.lease.state} (gauge, with a leased partition, tagged with the namespace too):
+ *     0 held, 1 renewals failing, 2 lost ({@link SnoLeaseState}).</li>
  * </ul>
  */
 public final class SnoMetrics implements MeterBinder {
 
     private final SnoGenerator generator;
     private final SnoAutoConfiguration.SnoOverflowCounter overflows;
+    private final SnoLeaseState lease;
 
-    SnoMetrics(SnoGenerator generator, SnoAutoConfiguration.SnoOverflowCounter overflows) {
+    SnoMetrics(SnoGenerator generator, SnoAutoConfiguration.SnoOverflowCounter overflows, SnoLeaseState lease) {
         this.generator = generator;
         this.overflows = overflows;
+        this.lease = lease;
     }
 
     /**
@@ -44,12 +48,17 @@ public final class SnoMetrics implements MeterBinder {
                     .description("callers stalled on an exhausted sequence pool").tag("partition", partition)
                     .register(registry);
         }
-        Gauge.builder("sno.generator.unit.ids", generator, g -> g.isClosed() ? 0 : g.len())
+        Gauge.builder("sno.generator.unit.ids", generator, g -> g.isClosed() ? 0 : g.idsInCurrentUnit())
                 .description("IDs made in the current 4 ms unit").tag("partition", partition).register(registry);
-        Gauge.builder("sno.generator.unit.capacity", generator, SnoGenerator::cap)
+        Gauge.builder("sno.generator.unit.capacity", generator, SnoGenerator::capacityPerUnit)
                 .description("IDs the generator can make per 4 ms unit").tag("partition", partition)
                 .register(registry);
         Gauge.builder("sno.generator.closed", generator, g -> g.isClosed() ? 1 : 0)
                 .description("1 once the generator is closed").tag("partition", partition).register(registry);
+        if (lease != null) {
+            Gauge.builder("sno.lease.state", lease, SnoLeaseState::state)
+                    .description("0 held, 1 renewals failing, 2 lost").tag("partition", partition)
+                    .tag("namespace", lease.namespace()).register(registry);
+        }
     }
 }

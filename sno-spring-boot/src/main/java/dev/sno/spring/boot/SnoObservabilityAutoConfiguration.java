@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Micrometer meters ({@link SnoMetrics}, when Micrometer is on the class path) and an Actuator
  * health indicator named {@code sno} (Spring Boot 3's or 4's health API, whichever is there):
- * DOWN once the generator is closed.
+ * DOWN once the generator is closed or its partition lease is lost.
  */
 @AutoConfiguration(after = SnoAutoConfiguration.class)
 @ConditionalOnBean(SnoGenerator.class)
@@ -30,8 +30,8 @@ public final class SnoObservabilityAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         SnoMetrics snoMetrics(SnoGenerator generator,
-                ObjectProvider<SnoAutoConfiguration.SnoOverflowCounter> overflows) {
-            return new SnoMetrics(generator, overflows.getIfAvailable());
+                ObjectProvider<SnoAutoConfiguration.SnoOverflowCounter> overflows, ObjectProvider<SnoLeaseState> lease) {
+            return new SnoMetrics(generator, overflows.getIfAvailable(), lease.getIfAvailable());
         }
     }
 
@@ -42,8 +42,8 @@ public final class SnoObservabilityAutoConfiguration {
 
         @Bean(name = "snoHealthIndicator")
         @ConditionalOnMissingBean(name = "snoHealthIndicator")
-        SnoHealth.Boot4 snoHealthIndicator(SnoGenerator generator) {
-            return new SnoHealth.Boot4(generator);
+        SnoHealth.Boot4 snoHealthIndicator(SnoGenerator generator, ObjectProvider<SnoLeaseState> lease) {
+            return new SnoHealth.Boot4(generator, lease.getIfAvailable());
         }
     }
 
@@ -54,8 +54,8 @@ public final class SnoObservabilityAutoConfiguration {
 
         @Bean(name = "snoHealthIndicator")
         @ConditionalOnMissingBean(name = "snoHealthIndicator")
-        SnoHealth.Boot3 snoHealthIndicator(SnoGenerator generator) {
-            return new SnoHealth.Boot3(generator);
+        SnoHealth.Boot3 snoHealthIndicator(SnoGenerator generator, ObjectProvider<SnoLeaseState> lease) {
+            return new SnoHealth.Boot3(generator, lease.getIfAvailable());
         }
     }
 }

@@ -30,15 +30,20 @@ public record SnoProperties(Integer partition, String sequenceRange, Path snapsh
         Duration maxRegressionWait, @DefaultValue("true") boolean install, @DefaultValue Lease lease) {
 
     /**
-     * The sno.lease.* properties: the partition is leased from a table in the
-     * application's DataSource (sno-jdbc's dev.sno.jdbc.lease.JdbcPartitionLeases),
-     * so that instances of a fleet never share one.
+     * The sno.lease.* properties: the partition is leased from a table (sno_partition_lease) in
+     * the application's DataSource with sno-jdbc's JdbcPartitionLeases, so that the instances of
+     * a fleet never share one and need no partition plan; the lease is renewed in the background
+     * and freed when the context closes.
      *
-     * @param enabled   whether to lease the partition; then sno.partition must be unset
-     * @param table     the lease table
-     * @param duration  how long a lease lasts without renewal
+     * @param enabled      whether to lease the partition; then sno.partition and
+     *                     sno.sequence-range must be unset
+     * @param namespace    the namespace: an independent keyspace with partitions of its own
+     * @param duration     how long a lease lasts without renewal, in database time (1s to 1h)
+     * @param partitions   the partitions the namespace may hand out, as min-max
+     * @param createTable  whether to create the lease table when it is missing
      */
-    public record Lease(@DefaultValue("false") boolean enabled, @DefaultValue("sno_partition_lease") String table,
-            @DefaultValue("30s") Duration duration) {
+    public record Lease(@DefaultValue("false") boolean enabled, @DefaultValue("default") String namespace,
+            @DefaultValue("30s") Duration duration, @DefaultValue("0-65535") String partitions,
+            @DefaultValue("true") boolean createTable) {
     }
 }

@@ -60,9 +60,9 @@ class SnoAutoConfigurationTest {
     }
 
     @Test
-    void leasesNeedTheLeaseClassAndSaySo() {
+    void leasesNeedADataSource() {
         runner.withPropertyValues("sno.lease.enabled=true").run(ctx -> assertThat(ctx).getFailure()
-                .rootCause().hasMessageContaining("sno.lease.enabled=true needs dev.sno.jdbc.lease.JdbcPartitionLeases"));
+                .rootCause().hasMessage("sno.lease.enabled=true needs a DataSource bean"));
     }
 
     @Test

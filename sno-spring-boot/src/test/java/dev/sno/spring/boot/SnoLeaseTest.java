@@ -1,0 +1,71 @@
+package dev.sno.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sno.SnoGenerator;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.boot.actuate.health.Status;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** sno.lease.*: partitions leased from a real H2 database through the application's DataSource. */
+class SnoLeaseTest {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, SnoAutoConfiguration.class,
+                    SnoObservabilityAutoConfiguration.class))
+            .withPropertyValues("sno.install=false", "spring.datasource.url=jdbc:h2:mem:leases;DB_CLOSE_DELAY=-1",
+                    "sno.lease.enabled=true", "sno.lease.namespace=test", "sno.lease.partitions=3-4");
+
+    @Test
+    void instancesLeaseDistinctPartitionsAndFreeThemOnClose() {
+        runner.run(a -> runner.run(b -> {
+            int pa = a.getBean(SnoGenerator.class).partition();
+            int pb = b.getBean(SnoGenerator.class).partition();
+            assertThat(pa).isBetween(3, 4);
+            assertThat(pb).isBetween(3, 4).isNotEqualTo(pa);
+            assertThat(a.getBean(SnoGenerator.class).next(1).partition()).isEqualTo(pa);
+            runner.run(c -> assertThat(c).getFailure().rootCause().hasMessageContaining("held"));
+        }));
+        runner.run(again -> assertThat(again.getBean(SnoGenerator.class).partition())
+                .as("closing the contexts freed the leases").isBetween(3, 4));
+    }
+
+    @Test
+    void aLostLeaseTurnsHealthDownAndShowsInTheMeters() throws Exception {
+        runner.withPropertyValues("sno.lease.namespace=lost", "sno.lease.duration=1s").run(ctx -> {
+            HealthIndicator health = ctx.getBean("snoHealthIndicator", HealthIndicator.class);
+            assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+            assertThat(health.health().getDetails()).containsEntry("lease", "held").containsEntry("leaseNamespace", "lost");
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            ctx.getBean(SnoMetrics.class).bindTo(registry);
+            assertThat(registry.get("sno.lease.state").tag("namespace", "lost").gauge().value()).isZero();
+
+            // Another holder takes the partition over: the holder's next renewal is refused.
+            new JdbcTemplate(ctx.getBean(DataSource.class)).update(
+                    "UPDATE sno_partition_lease SET epoch = epoch + 1, holder_token = 'someone-else' WHERE namespace = 'lost'");
+            Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+            while (health.health().getStatus() == Status.UP && Instant.now().isBefore(deadline)) {
+                Thread.sleep(50);
+            }
+            assertThat(health.health().getStatus()).isEqualTo(Status.DOWN);
+            assertThat(health.health().getDetails()).containsEntry("lease", "lost");
+            assertThat(registry.get("sno.lease.state").gauge().value()).isEqualTo(SnoLeaseState.LOST);
+        });
+    }
+
+    @Test
+    void leasingAndAFixedPartitionExcludeEachOther() {
+        runner.withPropertyValues("sno.partition=5").run(ctx -> assertThat(ctx).getFailure().rootCause()
+                .hasMessageContaining("sno.lease.enabled=true leases the partition; unset sno.partition (5)"));
+        runner.withPropertyValues("sno.lease.partitions=9-x").run(ctx -> assertThat(ctx).getFailure().rootCause()
+                .hasMessage("sno.lease.partitions must be min-max, for example 0-32767: \"9-x\""));
+    }
+}
