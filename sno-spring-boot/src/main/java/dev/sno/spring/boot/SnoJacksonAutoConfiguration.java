@@ -14,8 +14,7 @@ import org.springframework.context.annotation.Configuration;
  */
 @AutoConfiguration(beforeName = {
         "org.springframework.boot.autoconfigure.jackson.JacksonAutoConfiguration",
-        "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
-        "org.springframework.boot.jackson2.autoconfigure.Jackson2AutoConfiguration"})
+        "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration"})
 public final class SnoJacksonAutoConfiguration {
 
     /** Created by Spring. */

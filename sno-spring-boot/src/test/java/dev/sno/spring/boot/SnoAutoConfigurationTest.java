@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sno.InvalidSnoIdException;
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
@@ -17,11 +18,13 @@ import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.jackson.JacksonAutoConfiguration;
+import org.springframework.boot.autoconfigure.web.reactive.WebFluxAutoConfiguration;
+import org.springframework.boot.autoconfigure.web.servlet.WebMvcAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.convert.support.DefaultConversionService;
 import org.springframework.format.support.FormattingConversionService;
 
 /**
@@ -104,14 +107,27 @@ class SnoAutoConfigurationTest {
     }
 
     @Test
-    void providesTheFormatterEverywhereAndTheProblemAdviceOnlyInServletApps() {
+    void theFormatterJoinsTheMvcAndWebFluxConversionServices() {
+        new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(WebMvcAutoConfiguration.class,
+                SnoAutoConfiguration.class, SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false")
+                .run(ctx -> assertFormatterIn(ctx.getBean("mvcConversionService", FormattingConversionService.class)));
+        new ReactiveWebApplicationContextRunner().withConfiguration(AutoConfigurations.of(WebFluxAutoConfiguration.class,
+                SnoAutoConfiguration.class, SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false")
+                .run(ctx -> assertFormatterIn(ctx.getBean("webFluxConversionService", FormattingConversionService.class)));
+    }
+
+    private static void assertFormatterIn(FormattingConversionService conversions) {
+        assertThat(conversions.toString()).contains("java.lang.String -> dev.sno.SnoId: " + SnoIdFormatter.class.getName());
+        assertThat(conversions.convert("29gfem22232im222", SnoId.class)).isEqualTo(SnoId.parse("29gfem22232im222"));
+        assertThatThrownBy(() -> conversions.convert("29gfem22232im22Z", SnoId.class))
+                .hasRootCauseInstanceOf(InvalidSnoIdException.class).hasMessageContaining("29gfem22232im22Z");
+    }
+
+    @Test
+    void theProblemAdviceIsOnlyInServletAppsAndCanBeTurnedOff() {
         runner.run(ctx -> {
             assertThat(ctx).hasSingleBean(SnoIdFormatter.class);
             assertThat(ctx).doesNotHaveBean(SnoProblems.class);
-            FormattingConversionService conversions = new FormattingConversionService();
-            DefaultConversionService.addDefaultConverters(conversions);
-            conversions.addFormatter(ctx.getBean(SnoIdFormatter.class));
-            assertThat(conversions.convert("29gfem22232im222", SnoId.class)).isEqualTo(SnoId.parse("29gfem22232im222"));
         });
         new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
                 SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false")
