@@ -27,9 +27,9 @@ public final class SnoJacksonAutoConfiguration {
     static final class Jackson2 {
 
         @Bean
-        @ConditionalOnMissingBean(dev.sno.jackson.SnoModule.class)
-        dev.sno.jackson.SnoModule snoJackson2Module() {
-            return new dev.sno.jackson.SnoModule();
+        @ConditionalOnMissingBean(dev.sno.jackson2.SnoModule.class)
+        dev.sno.jackson2.SnoModule snoJackson2Module() {
+            return new dev.sno.jackson2.SnoModule();
         }
     }
 

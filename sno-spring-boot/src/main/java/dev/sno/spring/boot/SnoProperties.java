@@ -19,7 +19,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxRegressionWait  how long a caller may wait after a second clock regression before
  *                           next throws ClockRegressionException; unset: waits
  * @param install            whether to install the generator bean behind Sno.next,
- *                           @SnoGeneratedId and the other integrations
+ *                           SnoGeneratedId and the other integrations
  *                           (Sno.install); once per process, so turn it off in a
  *                           second application context in the same JVM
  * @param lease              a partition leased from the application's database instead of
