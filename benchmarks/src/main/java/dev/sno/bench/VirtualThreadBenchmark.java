@@ -29,10 +29,10 @@ import org.openjdk.jmh.annotations.Threads;
  * <p>The virtual threads run for the whole trial; JMH's own thread only samples. The secondary
  * results are the measurement:
  * <ul>
- *   <li>{@code ids}: IDs made per second (target: at least 97% of capacity);</li>
+ *   <li>{@code idsMade}: IDs made per second (target: at least 97% of capacity);</li>
  *   <li>{@code cpuNanos}: CPU nanoseconds the whole process used per second (1e9 = one core
  *       busy): the cost of the stalled callers;</li>
- *   <li>{@code pinned}: {@code jdk.VirtualThreadPinned} JFR events (threshold 0) per second:
+ *   <li>{@code pinnedParks}: {@code jdk.VirtualThreadPinned} JFR events (threshold 0) per second:
  *       a virtual thread that parks while pinned to its carrier. Zero means every
  *       stalled caller unmounted.</li>
  * </ul>
@@ -52,8 +52,10 @@ public class VirtualThreadBenchmark {
     static final int THREADS = 10_000;
 
     private final SnoGenerator generator = SnoGenerator.builder().partition(88).build();
-    private final LongAdder ids = new LongAdder();
-    private final AtomicLong pinned = new AtomicLong();
+    // Static: the counters' helper reads them without injecting this state (which would make
+    // JMH build a second instance, with its own threads). One benchmark runs per forked JVM.
+    private static final LongAdder IDS = new LongAdder();
+    private static final AtomicLong PINNED = new AtomicLong();
     private volatile boolean running = true;
     private ExecutorService executor;
     private RecordingStream jfr;
@@ -67,7 +69,7 @@ public class VirtualThreadBenchmark {
     public void start() throws InterruptedException {
         jfr = new RecordingStream();
         jfr.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO);
-        jfr.onEvent("jdk.VirtualThreadPinned", e -> pinned.incrementAndGet());
+        jfr.onEvent("jdk.VirtualThreadPinned", e -> PINNED.incrementAndGet());
         jfr.startAsync();
         executor = virtualThreadPerTaskExecutor();
         proveDetection();
@@ -75,7 +77,7 @@ public class VirtualThreadBenchmark {
             executor.execute(() -> {
                 while (running) {
                     generator.next(1);
-                    ids.increment();
+                    IDS.increment();
                 }
             });
         }
@@ -104,13 +106,13 @@ public class VirtualThreadBenchmark {
     private void proveDetection() throws InterruptedException {
         executor.execute(PinsOnPurpose::load);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (pinned.get() == 0) {
+        while (PINNED.get() == 0) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("JFR reported no jdk.VirtualThreadPinned event for the control");
             }
             Thread.sleep(50);
         }
-        pinned.set(0);
+        PINNED.set(0);
     }
 
     /** Parks while being initialized (a virtual thread cannot unmount inside {@code <clinit>}). */
@@ -153,16 +155,12 @@ public class VirtualThreadBenchmark {
         private long cpuAtStart;
         private long pinnedAtStart;
 
-        /**
-         * Records where the counters stand at the start of an iteration.
-         *
-         * @param b  the benchmark's state
-         */
+        /** Records where the counters stand at the start of an iteration. */
         @Setup(Level.Iteration)
-        public void mark(VirtualThreadBenchmark b) {
-            idsAtStart = b.ids.sum();
+        public void mark() {
+            idsAtStart = IDS.sum();
             cpuAtStart = processCpuNanos();
-            pinnedAtStart = b.pinned.get();
+            pinnedAtStart = PINNED.get();
             idsMade = 0;
             cpuNanos = 0;
             pinnedParks = 0;
@@ -179,8 +177,8 @@ public class VirtualThreadBenchmark {
     @Threads(1)
     public void sample(Counters c) throws InterruptedException {
         Thread.sleep(10);
-        c.idsMade = ids.sum() - c.idsAtStart;
+        c.idsMade = IDS.sum() - c.idsAtStart;
         c.cpuNanos = processCpuNanos() - c.cpuAtStart;
-        c.pinnedParks = pinned.get() - c.pinnedAtStart;
+        c.pinnedParks = PINNED.get() - c.pinnedAtStart;
     }
 }
