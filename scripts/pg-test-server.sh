@@ -5,7 +5,8 @@
 #   scripts/pg-test-server.sh stop    # stops it and deletes its data
 #
 # SNO_PG_PORT (default 54329) and SNO_PG_DIR (default /tmp/sno-pg-$SNO_PG_PORT) change where it
-# lives. PostgreSQL refuses to run as root: as root, the server runs as the 'postgres' user.
+# lives; SNO_PG_OPTIONS adds server options (a later -c overrides the defaults above, e.g.
+# "-c full_page_writes=on"). PostgreSQL refuses to run as root: as root, the server runs as the 'postgres' user.
 # When the server binaries are missing and this runs as root, Debian's postgresql package is
 # installed first.
 set -euo pipefail
@@ -52,7 +53,7 @@ start() {
   as_owner "$bin/initdb" -D "$dir/data" -U sno --auth=trust -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 \
     || { cat "$dir/initdb.log" >&2; exit 1; }
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${SNO_PG_OPTIONS:-}" \
     start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
   as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U sno sno
   echo "$url"

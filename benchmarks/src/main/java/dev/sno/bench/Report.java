@@ -8,16 +8,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Turns JMH's JSON results into a markdown table with the targets of issue 6, an SVG bar chart,
- * and the README section between the markers {@code <!-- bench:start -->} and
+ * Turns JMH's JSON results of one or more runs (one per JDK) into a markdown table with one
+ * column group per JDK, the targets of issue 13 as time ratios (lower is better), an SVG bar
+ * chart ({@link ReportChart}), and the README section between {@code <!-- bench:start -->} and
  * {@code <!-- bench:end -->}.
  *
- * <pre>java -cp benchmarks.jar dev.sno.bench.Report results.json outDir [README.md] [note]</pre>
+ * <pre>java -cp benchmarks.jar dev.sno.bench.Report outDir README.md|- note run1.json [run2.json ...]</pre>
  */
 public final class Report {
 
@@ -27,53 +30,98 @@ public final class Report {
     private Report() {
     }
 
-    /** One benchmark's result. */
-    record Result(String name, String mode, double score, double error, String unit, double allocPerOp, int threads) {
+    /** One benchmark's result; {@code aux} holds JMH's secondary metrics other than -prof gc's. */
+    record Result(String name, String mode, double score, double error, String unit, double allocPerOp, int threads,
+            Map<String, Double> aux) {
+    }
+
+    /** One JMH run: its JDK and results by short name ({@code Class.method}). */
+    record Run(String jdk, Map<String, Result> results) {
+        double score(String name) {
+            Result x = results.get(name);
+            return x == null ? Double.NaN : x.score();
+        }
+
+        double alloc(String name) {
+            Result x = results.get(name);
+            return x == null ? Double.NaN : x.allocPerOp();
+        }
+
+        double aux(String name, String metric) {
+            Result x = results.get(name);
+            return x == null ? Double.NaN : x.aux().getOrDefault(metric, Double.NaN);
+        }
+
+        /** Time per operation in ns, also for throughput results (1 / score). */
+        double nanos(String name) {
+            Result x = results.get(name);
+            if (x == null) {
+                return Double.NaN;
+            }
+            return x.mode().equals("thrpt") ? 1e9 / x.score() : x.score();
+        }
     }
 
     /**
      * Runs the report.
      *
-     * @param args  results.json, output directory, optional README path, optional note
+     * @param args  output directory, README path or "-", note, one JMH JSON file per JDK
      * @throws IOException if a file cannot be read or written
      */
     public static void main(String[] args) throws IOException {
-        Path json = Path.of(args[0]);
-        Path out = Path.of(args[1]);
-        Map<String, Result> results = read(json);
-        String note = args.length > 3 ? args[3] : "";
-        String table = markdown(results, note);
-        Files.createDirectories(out);
-        Files.writeString(out.resolve("results.md"), table, StandardCharsets.UTF_8);
-        Files.writeString(out.resolve("chart.svg"), svg(results), StandardCharsets.UTF_8);
-        if (args.length > 2) {
-            Path readme = Path.of(args[2]);
-            String text = Files.readString(readme, StandardCharsets.UTF_8);
-            int start = text.indexOf("<!-- bench:start -->");
-            int end = text.indexOf("<!-- bench:end -->");
-            if (start >= 0 && end > start) {
-                text = text.substring(0, start) + "<!-- bench:start -->\n" + table + text.substring(end);
-                Files.writeString(readme, text, StandardCharsets.UTF_8);
-            }
+        Path out = Path.of(args[0]);
+        List<Run> runs = new ArrayList<>();
+        for (int i = 3; i < args.length; i++) {
+            runs.add(read(Path.of(args[i])));
         }
-        System.out.print(table);
+        String md = markdown(runs, args[2]);
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("results.md"), md, StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("chart.svg"), ReportChart.svg(runs), StandardCharsets.UTF_8);
+        if (!args[1].equals("-")) {
+            replaceSection(Path.of(args[1]), "bench", md);
+        }
+        System.out.print(md);
     }
 
-    static Map<String, Result> read(Path json) throws IOException {
+    /**
+     * Replaces the text between {@code <!-- name:start -->} and {@code <!-- name:end -->}.
+     *
+     * @param file  the markdown file
+     * @param name  the section's name
+     * @param text  the new text
+     * @throws IOException if the file cannot be read or written, or lacks the markers
+     */
+    static void replaceSection(Path file, String name, String text) throws IOException {
+        String all = Files.readString(file, StandardCharsets.UTF_8);
+        String open = "<!-- " + name + ":start -->";
+        int start = all.indexOf(open);
+        int end = all.indexOf("<!-- " + name + ":end -->");
+        if (start < 0 || end < start) {
+            throw new IOException(file + " has no " + open + " ... <!-- " + name + ":end --> section");
+        }
+        Files.writeString(file, all.substring(0, start) + open + "\n" + text + all.substring(end), StandardCharsets.UTF_8);
+    }
+
+    static Run read(Path json) throws IOException {
         Map<String, Result> results = new LinkedHashMap<>();
+        String jdk = "?";
         for (JsonNode b : new ObjectMapper().readTree(json.toFile())) {
+            jdk = b.path("jdkVersion").asText("?");
             String full = b.get("benchmark").asText();
             String name = full.substring(full.lastIndexOf('.', full.lastIndexOf('.') - 1) + 1);
             JsonNode primary = b.get("primaryMetric");
-            JsonNode alloc = b.path("secondaryMetrics").path("gc.alloc.rate.norm");
+            Map<String, Double> aux = new LinkedHashMap<>();
+            b.path("secondaryMetrics").fields().forEachRemaining(e -> aux.put(e.getKey(), e.getValue().get("score").asDouble()));
+            Double alloc = aux.get("gc.alloc.rate.norm");
             results.put(name, new Result(name, b.get("mode").asText(), primary.get("score").asDouble(),
                     primary.get("scoreError").asDouble(), primary.get("scoreUnit").asText(),
-                    alloc.isMissingNode() ? Double.NaN : alloc.get("score").asDouble(), b.get("threads").asInt()));
+                    alloc == null ? Double.NaN : alloc, b.get("threads").asInt(), aux));
         }
-        return results;
+        return new Run(jdk, results);
     }
 
-    private static String fmt(double v) {
+    static String fmt(double v) {
         if (Double.isNaN(v)) {
             return "-";
         }
@@ -83,104 +131,57 @@ public final class Report {
         return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : "%.2f", v);
     }
 
-    private static double score(Map<String, Result> r, String name) {
-        Result x = r.get(name);
-        return x == null ? Double.NaN : x.score();
-    }
-
-    static String markdown(Map<String, Result> r, String note) {
+    static String markdown(List<Run> runs, String note) {
         StringBuilder sb = new StringBuilder();
         if (!note.isEmpty()) {
             sb.append(note).append("\n\n");
         }
-        sb.append("| benchmark | threads | score | error | unit | allocated B/op |\n|---|---|---|---|---|---|\n");
-        for (Result x : r.values()) {
-            sb.append("| ").append(x.name()).append(" | ").append(x.threads()).append(" | ").append(fmt(x.score()))
-                    .append(" | ").append(fmt(x.error())).append(" | ").append(x.unit()).append(" | ")
-                    .append(fmt(x.allocPerOp())).append(" |\n");
+        sb.append("| target (time ratio: lower is better) |");
+        for (Run run : runs) {
+            sb.append(" JDK ").append(run.jdk()).append(" | holds |");
         }
-        sb.append("\n| target | measured | holds |\n|---|---|---|\n");
-        double clock = score(r, "GenerationBenchmark.currentTimeMillis");
-        double next = score(r, "GenerationBenchmark.snoNext");
-        target(sb, "fast-path `next` <= 1.25x `currentTimeMillis`", next / clock, "x", next / clock <= 1.25);
-        for (String peer : List.of("tsidCreator", "tsidFactory", "ulidMonotonic", "uuidV7", "uuidRandom")) {
-            double p = score(r, "GenerationBenchmark." + peer);
-            target(sb, "`next` faster than " + peer, p / next, "x faster", next < p);
+        sb.append("\n|---|").append("---|---|".repeat(runs.size())).append('\n');
+        for (Target t : Target.all()) {
+            sb.append("| ").append(t.what()).append(" |");
+            for (Run run : runs) {
+                Target.Value v = t.measure().apply(run);
+                sb.append(' ').append(v.text()).append(" | ").append(v.holds()).append(" |");
+            }
+            sb.append('\n');
         }
-        double one = score(r, "SaturatedBenchmark.oneThread") / CAPACITY;
-        double two = score(r, "SaturatedBenchmark.twoThreads") / CAPACITY;
-        target(sb, "saturated, 1 thread >= 97% of 16,384,000/s", one * 100, "%", one >= 0.97);
-        target(sb, "saturated, 2 threads >= 97% of 16,384,000/s", two * 100, "%", two >= 0.97);
-        double enc = score(r, "CodecBenchmark.encodeUuidToString") / score(r, "CodecBenchmark.encodeSnoToString");
-        target(sb, "`toString` speed >= 0.7x `UUID.toString`", enc, "x", enc >= 0.7);
-        double dec = score(r, "CodecBenchmark.decodeUuidFromString") / score(r, "CodecBenchmark.decodeSnoParse");
-        target(sb, "`parse` speed >= 0.5x `UUID.fromString`", dec, "x", dec >= 0.5);
-        double json = (score(r, "JsonBenchmark.writeSno") + score(r, "JsonBenchmark.readSno"))
-                / (score(r, "JsonBenchmark.writeUuid") + score(r, "JsonBenchmark.readUuid"));
-        target(sb, "JSON round trip with SnoId <= with UUID", json, "x the UUID time", json <= 1.0);
-        double idSize = alloc(r, "CodecBenchmark.sizeOfSnoId");
-        alloc(sb, "`next` allocates only the ID", alloc(r, "GenerationBenchmark.snoNext"), idSize);
-        alloc(sb, "`parse` allocates only the ID", alloc(r, "CodecBenchmark.decodeSnoParse"), idSize);
-        alloc(sb, "`encodeTo` allocates nothing", alloc(r, "CodecBenchmark.encodeSnoEncodeTo"), 0);
+        sb.append("\n| benchmark | threads | unit |");
+        for (Run run : runs) {
+            sb.append(" JDK ").append(run.jdk()).append(" | error | B/op |");
+        }
+        sb.append("\n|---|---|---|").append("---|---|---|".repeat(runs.size())).append('\n');
+        Set<String> names = new LinkedHashSet<>();
+        runs.forEach(r -> names.addAll(r.results().keySet()));
+        for (String name : names) {
+            Result first = runs.stream().map(r -> r.results().get(name)).filter(x -> x != null).findFirst().orElseThrow();
+            sb.append("| ").append(name).append(" | ").append(first.threads()).append(" | ").append(first.unit()).append(" |");
+            for (Run run : runs) {
+                Result x = run.results().get(name);
+                sb.append(' ').append(x == null ? "not run" : fmt(x.score())).append(" | ")
+                        .append(x == null ? "" : fmt(x.error())).append(" | ")
+                        .append(x == null ? "" : fmt(x.allocPerOp())).append(" |");
+            }
+            sb.append('\n');
+            for (Map.Entry<String, Double> aux : first.aux().entrySet()) {
+                if (aux.getKey().startsWith("gc.")) {
+                    continue;
+                }
+                sb.append("| ").append(name).append(':').append(aux.getKey()).append(" | | ").append(first.unit()).append(" |");
+                for (Run run : runs) {
+                    Result x = run.results().get(name);
+                    sb.append(' ').append(x == null ? "not run" : fmt(x.aux().getOrDefault(aux.getKey(), Double.NaN)))
+                            .append(" | | |");
+                }
+                sb.append('\n');
+            }
+        }
         sb.append("\nSize of one object (its allocation under `-prof gc`, no referenced objects): SnoId ")
-                .append(fmt(idSize)).append(" B, UUID ").append(fmt(alloc(r, "CodecBenchmark.sizeOfUuid"))).append(" B.\n");
+                .append(fmt(runs.get(0).alloc("CodecBenchmark.sizeOfSnoId"))).append(" B, UUID ")
+                .append(fmt(runs.get(0).alloc("CodecBenchmark.sizeOfUuid"))).append(" B.\n");
         return sb.toString();
-    }
-
-    private static double alloc(Map<String, Result> r, String name) {
-        Result x = r.get(name);
-        return x == null ? Double.NaN : x.allocPerOp();
-    }
-
-    private static void target(StringBuilder sb, String what, double value, String unit, boolean holds) {
-        sb.append("| ").append(what).append(" | ").append(fmt(value)).append(' ').append(unit).append(" | ")
-                .append(Double.isNaN(value) ? "not measured" : holds ? "yes" : "no").append(" |\n");
-    }
-
-    private static void alloc(StringBuilder sb, String what, double bytes, double limit) {
-        sb.append("| ").append(what).append(" | ").append(fmt(bytes)).append(" B/op | ")
-                .append(Double.isNaN(bytes) ? "not measured" : bytes <= limit + 0.5 ? "yes" : "no").append(" |\n");
-    }
-
-    /** Horizontal bars, one panel per group, time per operation (shorter is better). */
-    static String svg(Map<String, Result> r) {
-        Map<String, List<Result>> groups = new LinkedHashMap<>();
-        for (Result x : r.values()) {
-            if (!x.mode().equals("avgt") || x.name().startsWith("CodecBenchmark.sizeOf")) {
-                continue;
-            }
-            String group = x.name().substring(0, x.name().indexOf('.')).replace("Benchmark", "");
-            if (group.equals("Codec")) {
-                group = x.name().contains(".encode") ? "Encode" : "Decode";
-            }
-            groups.computeIfAbsent(group, g -> new ArrayList<>()).add(x);
-        }
-        int width = 760;
-        int barLeft = 230;
-        int row = 22;
-        int y = 30;
-        StringBuilder body = new StringBuilder();
-        for (Map.Entry<String, List<Result>> g : groups.entrySet()) {
-            double max = g.getValue().stream().mapToDouble(Result::score).max().orElse(1);
-            body.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">%s (ns/op, shorter is better)</text>%n",
-                    y, g.getKey()));
-            y += 8;
-            for (Result x : g.getValue()) {
-                double w = (width - barLeft - 90) * x.score() / max;
-                String label = x.name().substring(x.name().indexOf('.') + 1);
-                boolean sno = label.toLowerCase(Locale.ROOT).contains("sno");
-                body.append(String.format(Locale.ROOT,
-                        "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>"
-                                + "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"16\" fill=\"%s\"/>"
-                                + "<text x=\"%.1f\" y=\"%d\">%s</text>%n",
-                        barLeft - 6, y + 13, label, barLeft, y, Math.max(w, 1), sno ? "#2a7ab0" : "#b8b8b8",
-                        barLeft + Math.max(w, 1) + 4, y + 13, fmt(x.score())));
-                y += row;
-            }
-            y += 18;
-        }
-        return String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "font-family=\"sans-serif\" font-size=\"12\">%n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>%n",
-                width, y) + body + "</svg>\n";
     }
 }
