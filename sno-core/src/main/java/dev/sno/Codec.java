@@ -1,36 +1,49 @@
 package dev.sno;
 
-import java.nio.charset.StandardCharsets;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /*
  * The canonical text codec: 80 bits, big-endian, 5 bits a character, alphabet
  * "23456789abcdefghijklmnopqrstuvwx" (two contiguous ASCII runs, '2'..'9' and 'a'..'x').
  *
- * Encoding and decoding split the 80 bits as 60 + 20 instead of 64 + 16, so that each half is
- * a whole number of characters: the high 12 characters come from bits 79..20 (held in a long),
- * the low 4 from bits 19..0 (held in an int). The split is exact because 60 = 12 * 5 and
- * 20 = 4 * 5; see the bit table in SPEC.md.
+ * Encoding splits the 80 bits into two halves of 40 bits, 8 characters each, and turns each half
+ * into 8 ASCII bytes inside one long (SIMD within a register): the 5-bit digits are spread into
+ * byte lanes in three steps (20 + 20, 10 + 10, 5 + 5 bits), then every lane gets '2' added, and
+ * 39 more ('a' - '2' - 8) where its digit is 8 or above; a digit d is 8 or above exactly when
+ * d + 0x78 sets the lane's top bit, and no lane carries into the next. See the bit table in
+ * SPEC.md.
  *
- * Decoding never indexes past the 256-entry table: every character is masked to 8 bits before
- * the lookup, and the unmasked character is OR-ed into a flag word that is tested once at the
- * end, so U+0100 (which masks to U+0000) is still rejected. A table entry of -1 sets every bit
- * of the flag. Only when the flag says something is wrong does the slow path look for the
- * first offending character to build the message.
+ * toString() appends the 16 bytes as chars to a StringBuilder sized 16: C2 compiles such an
+ * append chain into one allocation of the String's Latin-1 array, filled in place (its string
+ * concatenation optimization), so the String is the only allocation, with no second copy.
+ * Measured against the alternatives on JDK 17 and 25 (ToStringOptionsBenchmark): a byte array
+ * passed to new String(bytes, ISO_8859_1) or to the deprecated String(byte[], hibyte, ...)
+ * copies it; invokedynamic string concatenation of 16 chars is as good on JDK 17 but, from JDK
+ * 24 on, is not force-inlined at 16 arguments and takes three times as long.
+ *
+ * Decoding reads all 16 characters first. Every character of the alphabet is below 0x80, so one
+ * OR over the characters rejects anything at or above it, and the 128-entry table is then never
+ * indexed out of range; a table entry of -1 makes the OR of the digits negative. Only when
+ * decoding fails does the slow path look for the first offending character to build the message.
  */
 final class Codec {
 
     static final String ALPHABET = "23456789abcdefghijklmnopqrstuvwx";
 
-    private static final byte[] ENCODE = ALPHABET.getBytes(StandardCharsets.US_ASCII);
-
-    private static final byte[] DECODE = new byte[256];
+    /** Digit of each ASCII character, -1 for those outside the alphabet. */
+    private static final byte[] DECODE = new byte[128];
 
     static {
         java.util.Arrays.fill(DECODE, (byte) -1);
-        for (int i = 0; i < ENCODE.length; i++) {
-            DECODE[ENCODE[i]] = (byte) i;
+        for (int i = 0; i < ALPHABET.length(); i++) {
+            DECODE[ALPHABET.charAt(i)] = (byte) i;
         }
     }
+
+    private static final VarHandle BIG_ENDIAN_LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     /** Longest input quoted in full in an error message; longer inputs are cut. */
     private static final int QUOTE_LIMIT = 40;
@@ -38,77 +51,93 @@ final class Codec {
     private Codec() {
     }
 
-    /** Writes the 16 ASCII characters of (hi, lo) to dst[off..off+15]; no checks. */
+    /**
+     * The 8 characters of 40 bits (first character in bits 39..35) as 8 ASCII bytes, the first
+     * character in the most significant byte.
+     */
+    static long ascii8(long bits40) {
+        long x = (bits40 & 0xFF_FFF0_0000L) << 12 | (bits40 & 0xF_FFFFL);
+        x = (x & 0x000F_FC00_000F_FC00L) << 6 | (x & 0x0000_03FF_0000_03FFL);
+        x = (x & 0x03E0_03E0_03E0_03E0L) << 3 | (x & 0x001F_001F_001F_001FL);
+        return x + 0x3232_3232_3232_3232L + ((x + 0x7878_7878_7878_7878L) >>> 7 & 0x0101_0101_0101_0101L) * 39;
+    }
+
+    /** Characters 0..7 (bits 79..40) of (hi, lo) as ASCII bytes. */
+    private static long first8(long hi) {
+        return ascii8(hi >>> 24);
+    }
+
+    /** Characters 8..15 (bits 39..0) of (hi, lo) as ASCII bytes. */
+    private static long last8(long hi, int lo) {
+        return ascii8((hi & 0xFF_FFFFL) << 16 | lo);
+    }
+
+    /** Writes the 16 ASCII characters of (hi, lo) to dst[off..off+15]; checks only the bounds. */
     static void encode(long hi, int lo, byte[] dst, int off) {
-        long a = hi >>> 4;                        // bits 79..20: characters 0..11
-        int b = ((int) hi & 0xF) << 16 | lo;      // bits 19..0: characters 12..15
-        dst[off] = ENCODE[(int) (a >>> 55)];
-        dst[off + 1] = ENCODE[(int) (a >>> 50) & 31];
-        dst[off + 2] = ENCODE[(int) (a >>> 45) & 31];
-        dst[off + 3] = ENCODE[(int) (a >>> 40) & 31];
-        dst[off + 4] = ENCODE[(int) (a >>> 35) & 31];
-        dst[off + 5] = ENCODE[(int) (a >>> 30) & 31];
-        dst[off + 6] = ENCODE[(int) (a >>> 25) & 31];
-        dst[off + 7] = ENCODE[(int) (a >>> 20) & 31];
-        dst[off + 8] = ENCODE[(int) (a >>> 15) & 31];
-        dst[off + 9] = ENCODE[(int) (a >>> 10) & 31];
-        dst[off + 10] = ENCODE[(int) (a >>> 5) & 31];
-        dst[off + 11] = ENCODE[(int) a & 31];
-        dst[off + 12] = ENCODE[b >>> 15];
-        dst[off + 13] = ENCODE[(b >>> 10) & 31];
-        dst[off + 14] = ENCODE[(b >>> 5) & 31];
-        dst[off + 15] = ENCODE[b & 31];
+        BIG_ENDIAN_LONGS.set(dst, off, first8(hi));
+        BIG_ENDIAN_LONGS.set(dst, off + 8, last8(hi, lo));
     }
 
     /** Writes the 16 characters of (hi, lo) to dst[off..off+15]; no checks. */
     static void encode(long hi, int lo, char[] dst, int off) {
-        long a = hi >>> 4;
-        int b = ((int) hi & 0xF) << 16 | lo;
-        for (int i = 0; i < 12; i++) {
-            dst[off + i] = (char) ENCODE[(int) (a >>> (55 - 5 * i)) & 31];
-        }
-        for (int i = 0; i < 4; i++) {
-            dst[off + 12 + i] = (char) ENCODE[(b >>> (15 - 5 * i)) & 31];
+        long x = first8(hi);
+        long y = last8(hi, lo);
+        for (int i = 0; i < 8; i++) {
+            dst[off + i] = (char) (x >>> 56 - 8 * i & 0xFF);
+            dst[off + 8 + i] = (char) (y >>> 56 - 8 * i & 0xFF);
         }
     }
 
+    /** The canonical text of (hi, lo): a String whose Latin-1 array is the only other allocation. */
+    static String toString(long hi, int lo) {
+        long x = first8(hi);
+        long y = last8(hi, lo);
+        return new StringBuilder(SnoId.SIZE_CHARS)
+                .append((char) (x >>> 56)).append((char) (x >>> 48 & 0xFF))
+                .append((char) (x >>> 40 & 0xFF)).append((char) (x >>> 32 & 0xFF))
+                .append((char) (x >>> 24 & 0xFF)).append((char) (x >>> 16 & 0xFF))
+                .append((char) (x >>> 8 & 0xFF)).append((char) (x & 0xFF))
+                .append((char) (y >>> 56)).append((char) (y >>> 48 & 0xFF))
+                .append((char) (y >>> 40 & 0xFF)).append((char) (y >>> 32 & 0xFF))
+                .append((char) (y >>> 24 & 0xFF)).append((char) (y >>> 16 & 0xFF))
+                .append((char) (y >>> 8 & 0xFF)).append((char) (y & 0xFF))
+                .toString();
+    }
+
     /**
-     * The 5-bit value of the character at index i of text; for a character outside the alphabet,
-     * a value with bits above the low five set (negative, or above 0xFF for a masked wide char).
+     * The digit of the character at index i of text: 0..31, or -1 for a character outside the
+     * alphabet.
      */
     private static int digit(CharSequence text, int i) {
         char c = text.charAt(i);
-        return DECODE[c & 0xFF] | (c & ~0xFF);
+        return c < 0x80 ? DECODE[c] : -1;
     }
 
     /**
-     * Decodes characters 0..11 (bits 79..20) of text, whose length must already be 16.
-     * Returns a negative value if any of them is invalid.
+     * Decodes text, whose length must already be 16.
+     *
+     * @return the ID, or null if a character is not in the alphabet
      */
-    static long decodeHigh60(CharSequence text) {
-        long bad = 0;
-        long a = 0;
-        for (int i = 0; i < 12; i++) {
-            int d = digit(text, i);
-            bad |= d;
-            a = a << 5 | (d & 31);
+    static SnoId decode(CharSequence s) {
+        int c0 = s.charAt(0), c1 = s.charAt(1), c2 = s.charAt(2), c3 = s.charAt(3);
+        int c4 = s.charAt(4), c5 = s.charAt(5), c6 = s.charAt(6), c7 = s.charAt(7);
+        int c8 = s.charAt(8), c9 = s.charAt(9), c10 = s.charAt(10), c11 = s.charAt(11);
+        int c12 = s.charAt(12), c13 = s.charAt(13), c14 = s.charAt(14), c15 = s.charAt(15);
+        if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13 | c14 | c15) >= 0x80) {
+            return null;
         }
-        return (bad & ~31L) != 0 ? -1 : a;
-    }
-
-    /**
-     * Decodes characters 12..15 (bits 19..0) of text, whose length must already be 16.
-     * Returns a negative value if any of them is invalid.
-     */
-    static int decodeLow20(CharSequence text) {
-        int d12 = digit(text, 12);
-        int d13 = digit(text, 13);
-        int d14 = digit(text, 14);
-        int d15 = digit(text, 15);
-        if (((d12 | d13 | d14 | d15) & ~31) != 0) {
-            return -1;
+        byte[] t = DECODE;
+        long d0 = t[c0], d1 = t[c1], d2 = t[c2], d3 = t[c3], d4 = t[c4], d5 = t[c5], d6 = t[c6], d7 = t[c7];
+        long d8 = t[c8], d9 = t[c9], d10 = t[c10], d11 = t[c11];
+        int d12 = t[c12], d13 = t[c13], d14 = t[c14], d15 = t[c15];
+        if ((d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8 | d9 | d10 | d11 | d12 | d13 | d14 | d15) < 0) {
+            return null;
         }
-        return d12 << 15 | d13 << 10 | d14 << 5 | d15;
+        // Characters 0..11 are bits 79..20, characters 12..15 bits 19..0 (60 + 20 bits).
+        long high60 = d0 << 55 | d1 << 50 | d2 << 45 | d3 << 40 | d4 << 35 | d5 << 30
+                | d6 << 25 | d7 << 20 | d8 << 15 | d9 << 10 | d10 << 5 | d11;
+        int low20 = d12 << 15 | d13 << 10 | d14 << 5 | d15;
+        return SnoId.ofBits(high60 << 4 | low20 >>> 16, low20 & 0xFFFF);
     }
 
     /** Decodes the metabyte from characters 8 and 9, after checking all 16 are valid. */
@@ -125,11 +154,14 @@ final class Codec {
 
     /** Whether all 16 characters of text, whose length must already be 16, are in the alphabet. */
     private static boolean allInAlphabet(CharSequence text) {
-        int bad = 0;
+        int chars = 0;
+        int digits = 0;
         for (int i = 0; i < SnoId.SIZE_CHARS; i++) {
-            bad |= digit(text, i);
+            char c = text.charAt(i);
+            chars |= c;
+            digits |= DECODE[c & 0x7F];
         }
-        return (bad & ~31) == 0;
+        return chars < 0x80 && digits >= 0;
     }
 
     /** The exception for text that failed validation: says why, naming the first bad character. */
@@ -140,7 +172,7 @@ final class Codec {
                     + " (length " + length + ", expected " + SnoId.SIZE_CHARS + ")");
         }
         for (int i = 0; i < length; i++) {
-            if ((digit(text, i) & ~31) != 0) {
+            if (digit(text, i) < 0) {
                 return new InvalidSnoIdException("Invalid sno ID: " + quote(text)
                         + " (character " + quoteChar(text.charAt(i)) + " at index " + i
                         + " is not in the alphabet " + ALPHABET + ")");

@@ -4,7 +4,6 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.Serial;
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -110,12 +109,11 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
         if (text.length() != SIZE_CHARS) {
             throw Codec.invalid(text);
         }
-        long a = Codec.decodeHigh60(text);
-        int b = Codec.decodeLow20(text);
-        if ((a | b) < 0) {
+        SnoId id = Codec.decode(text);
+        if (id == null) {
             throw Codec.invalid(text);
         }
-        return new SnoId(a << 4 | b >>> 16, (char) b);
+        return id;
     }
 
     /**
@@ -473,9 +471,7 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
      */
     @Override
     public String toString() {
-        byte[] ascii = new byte[SIZE_CHARS];
-        Codec.encode(hi, lo, ascii, 0);
-        return new String(ascii, StandardCharsets.ISO_8859_1);
+        return Codec.toString(hi, lo);
     }
 
     // ---------------------------------------------------------------------------------------

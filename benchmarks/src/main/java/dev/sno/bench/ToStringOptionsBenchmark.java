@@ -42,13 +42,15 @@ public class ToStringOptionsBenchmark {
     private final long[] his = new long[N];
     private final int[] los = new int[N];
     private final UUID[] uuids = new UUID[N];
+    private final SnoId[] ids = new SnoId[N];
     private int i;
 
     /** Fills the inputs with distinct IDs. */
     public ToStringOptionsBenchmark() {
         SnoGenerator g = SnoGenerator.builder().partition(5).build();
         for (int k = 0; k < N; k++) {
-            UUID u = g.next(k & 255).toUuid();
+            ids[k] = g.next(k & 255);
+            UUID u = ids[k].toUuid();
             his[k] = u.getMostSignificantBits();
             los[k] = (int) (u.getLeastSignificantBits() >>> 48);
             uuids[k] = UUID.randomUUID();
@@ -86,6 +88,12 @@ public class ToStringOptionsBenchmark {
     @Benchmark
     public String uuidToString() {
         return uuids[next()].toString();
+    }
+
+    /** What SnoId.toString does now. */
+    @Benchmark
+    public String snoToString() {
+        return ids[next()].toString();
     }
 
     /** Byte array, then {@code new String(bytes, ISO_8859_1)} (copies the array). */
