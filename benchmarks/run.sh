@@ -7,6 +7,7 @@
 #   benchmarks/run.sh            # the full suite on both JDKs
 #   benchmarks/run.sh --smoke    # each benchmark once, one short iteration (what CI runs)
 #   benchmarks/run.sh --options  # the toString/parse implementation options on both JDKs
+#                                # (logs in benchmarks/results/options-<feature>.log)
 #
 # VirtualThreadBenchmark needs JDK 21+ and is left out of the JDK 17 run. The option
 # benchmarks (ToStringOptions, ParseOptions) only run with --options.
@@ -54,8 +55,12 @@ if [ "${1:-}" = "--smoke" ]; then
 fi
 
 if [ "${1:-}" = "--options" ]; then
+  mkdir -p benchmarks/results
   for java in "$java17" ${java25:+"$java25"}; do
-    "$java" -jar "$jar" 'OptionsBenchmark' -f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc -foe true
+    feature=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+    "$java" -jar "$jar" 'OptionsBenchmark' -f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc -foe true \
+      | tee "benchmarks/results/options-$feature.log" | grep -E "^[A-Z][A-Za-z]+Benchmark\." | grep -E "avgt|norm" \
+      | grep -vE "alloc.rate |gc.count|gc.time" || true
   done
   exit 0
 fi
