@@ -114,6 +114,18 @@ abstract class ExampleHttpTest {
     }
 
     @Test
+    void aGeneratorSuppliedByASpringBeanMakesTheIdsItsAnnotationNames() throws Exception {
+        HttpResponse<String> created = post("/invoices", "{\"customer\":\"ACME\"}");
+        assertStatus(200, created);
+        SnoId id = idOf(created.body());
+        assertEquals(8, id.partition(), "BillingIds' generator (example.billing-partition=8), through Spring");
+        assertEquals(3, id.meta());
+        HttpResponse<String> found = get("/invoices/" + id);
+        assertStatus(200, found);
+        assertTrue(found.body().contains("\"customer\":\"ACME\""), found.body());
+    }
+
+    @Test
     void springJdbcReadsSnoIdsFromUuidColumns() throws Exception {
         SnoId id = idOf(post("/people", "{\"name\":\"Barbara\"}").body());
         HttpResponse<String> r = get("/jdbc/people/" + id);
