@@ -38,15 +38,20 @@ case "${1:-}" in
     rm -rf "$work/staging"
     mvn -B -q clean deploy -DskipTests -DaltDeploymentRepository="sno-staging::file://$work/staging"
 
-    echo "== reproducible build: jars of both builds are identical"
+    echo "== reproducible build: jars of both builds are identical, each with the LICENSE"
     compared=0
     while IFS= read -r jar; do
       if ! cmp -s "$jar" "$work/build1/$(basename "$jar")"; then
         echo "release-check: $jar differs from the first build's" >&2
         exit 1
       fi
+      if ! unzip -l "$jar" | grep -qE '(META-INF|doc-files)/LICENSE$'; then
+        echo "release-check: $jar has no LICENSE" >&2
+        exit 1
+      fi
       compared=$((compared + 1))
     done < <(published_jars)
+    cmp LICENSE src/javadoc/doc-files/LICENSE || { echo "release-check: src/javadoc/doc-files/LICENSE is not LICENSE" >&2; exit 1; }
     [ "$compared" -gt 0 ] || { echo "release-check: no published jars found" >&2; exit 1; }
     echo "identical: $compared jars ($(ls -d "$work"/staging/dev/sno/*/ | xargs -n1 basename | tr '\n' ' '))"
 
