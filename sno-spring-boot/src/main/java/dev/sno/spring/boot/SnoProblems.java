@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
- * Spring MVC advice: a malformed {@code SnoId} in a path variable, request parameter or JSON
+ * Spring MVC advice ({@link SnoReactiveProblems} for WebFlux): a malformed {@code SnoId} in a path variable, request parameter or JSON
  * body answers 400 with a problem detail ({@code application/problem+json}) whose
  * {@code detail} names the value and what is wrong with it. Other failures are left to the
  * application's and Spring's handlers (it runs last, and rethrows what is not about a
@@ -55,27 +55,43 @@ public final class SnoProblems {
      */
     @ExceptionHandler(HttpMessageNotReadableException.class)
     public ProblemDetail body(HttpMessageNotReadableException e) throws HttpMessageNotReadableException {
-        String message = e.getMostSpecificCause().getMessage();
-        if (message == null || !message.contains(SnoId.class.getName())) {
+        String detail = detail(e);
+        if (detail == null) {
             throw e;
         }
-        int end = message.indexOf('\n');
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-                end < 0 ? message : message.substring(0, end));
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
         problem.setTitle("Invalid sno ID");
         return problem;
     }
 
     /**
-     * The message of the InvalidSnoIdException behind e (also when the target is an entity that
-     * Spring Data's DomainClassConverter loads by SnoId), else null if e is not about a SnoId.
+     * What is wrong with a sno ID in a request, if e is about one: the message of the
+     * {@code InvalidSnoIdException} behind e (also when the target is an entity that Spring Data's
+     * DomainClassConverter loads by SnoId), else the first line of the innermost message naming
+     * {@code dev.sno.SnoId} (the JSON library's, which quotes the value), else null.
      */
-    private static String detail(TypeMismatchException e) {
+    static String detail(Throwable e) {
+        Throwable innermost = e;
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof InvalidSnoIdException) {
                 return t.getMessage();
             }
+            innermost = t;
         }
-        return e.getRequiredType() == SnoId.class ? "Invalid sno ID: \"" + e.getValue() + "\"" : null;
+        String message = innermost.getMessage();
+        if (message == null || !message.contains(SnoId.class.getName())) {
+            return null;
+        }
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
+    }
+
+    /** {@link #detail(Throwable)}, or for a value that failed to convert to SnoId, one naming it. */
+    private static String detail(TypeMismatchException e) {
+        String detail = detail((Throwable) e);
+        if (detail == null && e.getRequiredType() == SnoId.class) {
+            return "Invalid sno ID: \"" + e.getValue() + "\"";
+        }
+        return detail;
     }
 }

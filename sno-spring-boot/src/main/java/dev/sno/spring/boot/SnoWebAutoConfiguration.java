@@ -9,8 +9,9 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Web integration: the {@link SnoIdFormatter} bean (Spring MVC, WebFlux and Spring Data's
- * {@code DomainClassConverter} pick it up), and in Spring MVC applications
- * {@link SnoProblems}, which answers malformed IDs with a 400 problem detail naming the value.
+ * {@code DomainClassConverter} pick it up), and {@link SnoProblems} (Spring MVC) or
+ * {@link SnoReactiveProblems} (WebFlux), which answer malformed IDs with a 400 problem detail
+ * naming the value.
  */
 @AutoConfiguration
 public final class SnoWebAutoConfiguration {
@@ -41,5 +42,19 @@ public final class SnoWebAutoConfiguration {
     @ConditionalOnProperty(name = "sno.web.problem-details", havingValue = "true", matchIfMissing = true)
     public SnoProblems snoProblems() {
         return new SnoProblems();
+    }
+
+    /**
+     * The problem details for malformed IDs in WebFlux applications, unless
+     * {@code sno.web.problem-details=false}.
+     *
+     * @return the controller advice
+     */
+    @Bean
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    @ConditionalOnClass(name = "org.springframework.web.reactive.DispatcherHandler")
+    @ConditionalOnProperty(name = "sno.web.problem-details", havingValue = "true", matchIfMissing = true)
+    public SnoReactiveProblems snoReactiveProblems() {
+        return new SnoReactiveProblems();
     }
 }

@@ -124,14 +124,22 @@ class SnoAutoConfigurationTest {
     }
 
     @Test
-    void theProblemAdviceIsOnlyInServletAppsAndCanBeTurnedOff() {
+    void theProblemAdviceMatchesTheWebStackAndCanBeTurnedOff() {
         runner.run(ctx -> {
             assertThat(ctx).hasSingleBean(SnoIdFormatter.class);
             assertThat(ctx).doesNotHaveBean(SnoProblems.class);
+            assertThat(ctx).doesNotHaveBean(SnoReactiveProblems.class);
         });
         new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
-                SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false")
-                .run(ctx -> assertThat(ctx).hasSingleBean(SnoProblems.class));
+                SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false").run(ctx -> {
+                    assertThat(ctx).hasSingleBean(SnoProblems.class);
+                    assertThat(ctx).doesNotHaveBean(SnoReactiveProblems.class);
+                });
+        new ReactiveWebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
+                SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false").run(ctx -> {
+                    assertThat(ctx).hasSingleBean(SnoReactiveProblems.class);
+                    assertThat(ctx).doesNotHaveBean(SnoProblems.class);
+                });
         new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
                 SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false", "sno.web.problem-details=false")
                 .run(ctx -> assertThat(ctx).doesNotHaveBean(SnoProblems.class));

@@ -1,0 +1,47 @@
+package dev.sno.spring.boot;
+
+import org.springframework.core.MethodParameter;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.server.ServerWebInputException;
+
+/**
+ * Spring WebFlux advice: a malformed {@code SnoId} in a path variable, request parameter or JSON
+ * body answers 400 with a problem detail whose {@code detail} names the value and what is wrong
+ * with it, as {@link SnoProblems} does for Spring MVC. Other failures are rethrown to the
+ * application's and Spring's handlers.
+ */
+@RestControllerAdvice
+@Order(Ordered.LOWEST_PRECEDENCE)
+public final class SnoReactiveProblems {
+
+    /** Created by the auto-configuration. */
+    SnoReactiveProblems() {
+    }
+
+    /**
+     * Request input (path variable, request parameter, body) that is not a sno ID.
+     *
+     * @param e  the failure
+     * @return 400 naming the value, and the parameter where known
+     * @throws ServerWebInputException e itself, if not about a {@code SnoId}
+     */
+    @ExceptionHandler(ServerWebInputException.class)
+    public ProblemDetail input(ServerWebInputException e) throws ServerWebInputException {
+        String detail = SnoProblems.detail(e);
+        if (detail == null) {
+            throw e;
+        }
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
+        problem.setTitle("Invalid sno ID");
+        MethodParameter parameter = e.getMethodParameter();
+        if (parameter != null && parameter.getParameterName() != null) {
+            problem.setProperty("parameter", parameter.getParameterName());
+        }
+        return problem;
+    }
+}

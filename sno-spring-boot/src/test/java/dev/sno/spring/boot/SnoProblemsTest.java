@@ -1,0 +1,89 @@
+package dev.sno.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.sno.SnoId;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
+import org.springframework.http.codec.json.Jackson2JsonDecoder;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * WebFlux: malformed IDs answer 400 with a problem detail naming the value, through WebFlux's own
+ * request handling (annotated controllers, conversion, JSON decoding, exception handlers). Spring
+ * MVC's counterpart runs in the example apps over HTTP.
+ */
+class SnoProblemsTest {
+
+    /** Endpoints taking SnoIds. */
+    @RestController
+    static class Api {
+        @GetMapping("/ids/{id}")
+        String path(@PathVariable("id") SnoId id) {
+            return id.toString();
+        }
+
+        @GetMapping("/ids")
+        String param(@RequestParam("id") SnoId id) {
+            return id.toString();
+        }
+
+        @GetMapping("/numbers/{n}")
+        String number(@PathVariable("n") int n) {
+            return Integer.toString(n);
+        }
+
+        @PostMapping("/things")
+        String body(@RequestBody Thing thing) {
+            return thing.id().toString();
+        }
+    }
+
+    /** A body with a SnoId. */
+    record Thing(SnoId id) {
+    }
+
+    private final WebTestClient client = WebTestClient.bindToController(new Api())
+            .controllerAdvice(new SnoReactiveProblems())
+            .formatters(registry -> registry.addFormatter(SnoIdFormatter.INSTANCE))
+            .httpMessageCodecs(codecs -> codecs.defaultCodecs().jackson2JsonDecoder(new Jackson2JsonDecoder(
+                    JsonMapper.builder().addModule(new dev.sno.jackson2.SnoModule()).build())))
+            .build();
+
+    private String badRequest(WebTestClient.RequestHeadersSpec<?> request) {
+        return request.exchange().expectStatus().isBadRequest().expectBody(String.class).returnResult().getResponseBody();
+    }
+
+    @Test
+    void validIdsPassThrough() {
+        client.get().uri("/ids/29gfem22232im222").exchange().expectStatus().isOk().expectBody(String.class)
+                .isEqualTo("29gfem22232im222");
+    }
+
+    @Test
+    void aMalformedPathVariableOrParameterAnswers400NamingTheValue() {
+        assertThat(badRequest(client.get().uri("/ids/29gfem22232im22Z")))
+                .contains("\"title\":\"Invalid sno ID\"")
+                .contains("Invalid sno ID: \\\"29gfem22232im22Z\\\" (character 'Z' at index 15 is not in the alphabet");
+        assertThat(badRequest(client.get().uri("/ids?id=short"))).contains("Invalid sno ID: \\\"short\\\" (length 5, expected 16)");
+    }
+
+    @Test
+    void aMalformedIdInTheBodyAnswers400NamingTheValue() {
+        assertThat(badRequest(client.post().uri("/things").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"id\":\"bad-id\"}"))).contains("\"title\":\"Invalid sno ID\"").contains("bad-id");
+    }
+
+    @Test
+    void otherBadInputIsLeftToSpring() {
+        String body = badRequest(client.get().uri("/numbers/abc")); // Spring's own 400, no problem body here
+        assertThat(body == null ? "" : body).doesNotContain("Invalid sno ID");
+    }
+}
