@@ -19,6 +19,8 @@ final class TestStores {
         private final List<GeneratorSnapshot> saved = new ArrayList<>();
         private final Duration validity;
         final AtomicInteger attempts = new AtomicInteger();
+        /** Attempts made by callers, not by the generator's background writer. */
+        final AtomicInteger callerAttempts = new AtomicInteger();
         volatile boolean failing;
         volatile CountDownLatch gate;
         volatile boolean closed;
@@ -44,6 +46,9 @@ final class TestStores {
         @Override
         public void save(GeneratorSnapshot record) throws IOException {
             attempts.incrementAndGet();
+            if (!Thread.currentThread().getName().startsWith("sno-state-writer")) {
+                callerAttempts.incrementAndGet();
+            }
             CountDownLatch g = gate;
             if (g != null) {
                 try {

@@ -42,8 +42,10 @@ class WriteAheadTest {
                     assertTrue(ids.add(id));
                 }
             }
+            // At most one save per half horizon (1 s) of clock time, plus the first; at least one
+            // per horizon (2 s), however late the background writer runs on a loaded machine.
             int saves = store.saved().size();
-            assertTrue(saves >= 9 && saves <= 12, "saves in 10 s of clock time: " + saves);
+            assertTrue(saves >= 5 && saves <= 11, "saves in 10 s of clock time: " + saves);
         }
         GeneratorSnapshot last = store.load().orElseThrow();
         assertEquals(T + 2499, last.wallHi(), "close saves the exact final state");
@@ -104,10 +106,11 @@ class WriteAheadTest {
             assertTrue(e.getMessage().startsWith("Could not save the state of the sno generator to the memory store")
                     || e.getMessage().startsWith("The last save to the memory store failed"), e.getMessage());
             assertTrue(e.getMessage().contains("No space left on device (test)"), e.getMessage());
-            int attempts = store.attempts.get();
+            int attempts = store.callerAttempts.get();
             StateStoreException again = assertThrows(StateStoreException.class, () -> g.next(0));
             assertTrue(again.getMessage().startsWith("The last save to the memory store failed"), again.getMessage());
-            assertTrue(store.attempts.get() <= attempts + 1, "callers fail fast while the store fails");
+            assertEquals(attempts, store.callerAttempts.get(),
+                    "callers fail fast while the store fails; only the background writer retries");
             clock.setUnit(T + 10);                             // a regression needs a save too
             assertThrows(StateStoreException.class, () -> g.next(0));
             assertEquals(0, g.snapshot().drifts(), "no new timeline without its save");
@@ -161,7 +164,7 @@ class WriteAheadTest {
                 again.load().orElseThrow());
         assertEquals(Instant.ofEpochMilli(ScriptedClock.millisOfUnit(secondHorizon)), e.safeTime(),
                 "neither timeline is free before the second run's horizon");
-        clock.setUnit(secondHorizon);
+        clock.setUnit(secondHorizon + 1);                      // the horizon's own unit is taken as used up
         for (int i = 0; i < 100; i++) {
             SnoId id = third.next(0);
             assertTrue(ids.add(id), () -> "repeated " + id);
