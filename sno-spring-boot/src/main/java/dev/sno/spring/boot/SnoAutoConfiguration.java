@@ -3,10 +3,10 @@ package dev.sno.spring.boot;
 import dev.sno.SequenceOverflowNotification;
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
-import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
 import dev.sno.jdbc.lease.JdbcPartitionLeases;
 import java.sql.SQLException;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.beans.factory.ObjectProvider;
@@ -166,7 +166,7 @@ public final class SnoAutoConfiguration {
         }
     }
 
-    /** Counts callers stalled on an exhausted sequence pool, and the time units in which they did. */
+    /** Counts the callers that stalled on an exhausted sequence pool. */
     static final class SnoOverflowCounter implements Consumer<SequenceOverflowNotification> {
 
         final LongAdder stalledCallers = new LongAdder();
