@@ -1,6 +1,8 @@
 package dev.sno.example;
 
 import dev.sno.SnoId;
+import dev.sno.example.jdbc.Receipt;
+import dev.sno.example.jdbc.ReceiptRepository;
 import dev.sno.example.jpa.Invoice;
 import dev.sno.example.jpa.InvoiceRepository;
 import org.springframework.http.ResponseEntity;
@@ -10,14 +12,21 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Invoices: IDs from a generator a Spring bean supplies. */
+/** Invoices (JPA) and receipts (Spring Data JDBC): IDs from a generator a Spring bean supplies. */
 @RestController
 public class InvoiceController {
 
     private final InvoiceRepository invoices;
+    private final ReceiptRepository receipts;
 
-    public InvoiceController(InvoiceRepository invoices) {
+    public InvoiceController(InvoiceRepository invoices, ReceiptRepository receipts) {
         this.invoices = invoices;
+        this.receipts = receipts;
+    }
+
+    @PostMapping("/receipts")
+    public Receipt create(@RequestBody Receipt receipt) {
+        return receipts.save(receipt);
     }
 
     @PostMapping("/invoices")

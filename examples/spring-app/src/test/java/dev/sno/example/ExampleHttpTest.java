@@ -123,6 +123,12 @@ abstract class ExampleHttpTest {
         HttpResponse<String> found = get("/invoices/" + id);
         assertStatus(200, found);
         assertTrue(found.body().contains("\"customer\":\"ACME\""), found.body());
+
+        HttpResponse<String> receipt = post("/receipts", "{\"body\":\"paid\"}");
+        assertStatus(200, receipt);
+        SnoId receiptId = idOf(receipt.body());
+        assertEquals(8, receiptId.partition(), "Spring Data JDBC takes the supplier bean too");
+        assertEquals(4, receiptId.meta());
     }
 
     @Test
