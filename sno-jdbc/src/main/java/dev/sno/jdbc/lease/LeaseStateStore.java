@@ -34,6 +34,10 @@ final class LeaseStateStore implements SnoStateStore {
 
     private LeaseLostException lost;
 
+    /** The high mark and timeline (drifts) of the state loaded from the row, if any. */
+    private final long floorHi;
+    private final long floorDrifts;
+
     LeaseStateStore(LeaseSql sql, PartitionLease lease, String token, GeneratorSnapshot initial, Duration validity,
             LeaseListener listener) {
         this.sql = sql;
@@ -42,6 +46,8 @@ final class LeaseStateStore implements SnoStateStore {
         this.initial = initial;
         this.validity = validity;
         this.listener = listener;
+        this.floorHi = initial == null ? -1 : initial.wallHi();
+        this.floorDrifts = initial == null ? -1 : initial.drifts();
     }
 
     PartitionLease lease() {
@@ -52,9 +58,23 @@ final class LeaseStateStore implements SnoStateStore {
         return phase;
     }
 
+    /**
+     * The row's state, with the pool of its last unit taken as used up. A closing holder writes
+     * its exact final state (the last unit and sequence it used); were a new holder to continue
+     * in that unit at the next sequence, it would hand out IDs before writing anything, and a
+     * later holder restoring the same row could hand them out again (found by the model,
+     * LeaseModelTest). So a new holder always saves before its first ID: a later unit needs a
+     * new horizon, an earlier one a tick-tock, and the last unit itself costs at most a 4 ms
+     * wait.
+     */
     @Override
     public Optional<GeneratorSnapshot> load() {
-        return Optional.ofNullable(initial);
+        GeneratorSnapshot s = initial;
+        if (s == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new GeneratorSnapshot(s.partition(), s.sequenceMin(), s.sequenceMax(),
+                Math.max(s.sequenceMin(), s.sequenceMax()), s.now(), s.wallHi(), s.wallSafe(), s.drifts()));
     }
 
     @Override
@@ -65,9 +85,10 @@ final class LeaseStateStore implements SnoStateStore {
         if (phase == Phase.RELEASED) {
             throw new IOException("The " + lease + " was released");
         }
+        GeneratorSnapshot r = atLeastFloor(record);
         int updated;
         try {
-            updated = sql.save(lease, token, record);
+            updated = sql.save(lease, token, r);
         } catch (SQLException e) {
             enter(Phase.FAILING, e);
             throw new IOException("Could not renew the " + lease + ": " + e.getMessage(), e);
@@ -78,6 +99,24 @@ final class LeaseStateStore implements SnoStateStore {
             throw e;
         }
         enter(Phase.HELD, null);
+    }
+
+    /**
+     * Never lowers the high mark the row records for a timeline. A generator restored from the
+     * row with its clock behind the row's high mark renews with a horizon ahead of its clock
+     * (below that mark) until its first call tick-tocks; written as is, the row would forget the
+     * units the previous holder used on that timeline, and a later holder restoring it could
+     * use them again on the same tick-tock bit (found by the model, LeaseModelTest). A record
+     * raised here covers more than the generator used, which only makes later holders more
+     * careful. Records of a later timeline, and the exact final state written on close (whose
+     * high mark is at least the loaded one on the loaded timeline), pass unchanged.
+     */
+    private GeneratorSnapshot atLeastFloor(GeneratorSnapshot r) {
+        if (r.drifts() != floorDrifts || r.wallHi() >= floorHi) {
+            return r;
+        }
+        return new GeneratorSnapshot(r.partition(), r.sequenceMin(), r.sequenceMax(),
+                Math.max(r.sequenceMin(), r.sequenceMax()), r.now(), floorHi, r.wallSafe(), r.drifts());
     }
 
     @Override

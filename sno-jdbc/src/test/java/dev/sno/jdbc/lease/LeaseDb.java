@@ -54,6 +54,11 @@ final class LeaseDb implements DataSource {
         return new LeaseDb("jdbc:h2:mem:lease-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", poolSize);
     }
 
+    /** A pool on a database given by its URL (child JVMs). */
+    static LeaseDb forUrl(String url, int poolSize) {
+        return new LeaseDb(url, poolSize);
+    }
+
     /** Another pool on the same database. */
     LeaseDb sibling(int poolSize) {
         return new LeaseDb(url, poolSize);
