@@ -3,6 +3,8 @@
 #
 #   scripts/pg-test-server.sh start   # prints the JDBC URL the tests use by default
 #   scripts/pg-test-server.sh stop    # stops it and deletes its data
+#   scripts/pg-test-server.sh halt    # stops the server, keeps its data (a database outage)
+#   scripts/pg-test-server.sh resume  # starts the halted server again on the same data
 #
 # SNO_PG_PORT (default 54329) and SNO_PG_DIR (default /tmp/sno-pg-$SNO_PG_PORT) change where it
 # lives; SNO_PG_OPTIONS adds server options (a later -c overrides the defaults above, e.g.
@@ -53,9 +55,25 @@ start() {
   as_owner "$bin/initdb" -D "$dir/data" -U sno --auth=trust -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 \
     || { cat "$dir/initdb.log" >&2; exit 1; }
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${SNO_PG_OPTIONS:-}" \
+    -o "$(server_opts)" \
     start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
   as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U sno sno
+  echo "$url"
+}
+
+server_opts() {
+  echo "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${SNO_PG_OPTIONS:-}"
+}
+
+halt() {
+  bin=$(find_bin)
+  as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+}
+
+resume() {
+  bin=$(find_bin)
+  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$(server_opts)" start >/dev/null \
+    || { cat "$dir/server.log" >&2; exit 1; }
   echo "$url"
 }
 
@@ -70,5 +88,7 @@ stop() {
 case "${1:-}" in
   start) start ;;
   stop) stop ;;
-  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+  halt) halt ;;
+  resume) resume ;;
+  *) echo "usage: $0 start|stop|halt|resume" >&2; exit 2 ;;
 esac

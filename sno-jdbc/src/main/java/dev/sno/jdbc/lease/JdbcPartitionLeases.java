@@ -7,8 +7,12 @@ import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.WeakHashMap;
 import javax.sql.DataSource;
 
 /**
@@ -57,6 +61,9 @@ public final class JdbcPartitionLeases {
     public static final Duration DEFAULT_LEASE_DURATION = Duration.ofSeconds(30);
 
     private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** The lease of every generator acquire() made that is still reachable. */
+    private static final Map<SnoGenerator, PartitionLease> LEASES = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final LeaseSql sql;
     private final String namespace;
@@ -119,8 +126,10 @@ public final class JdbcPartitionLeases {
         PartitionLease lease = new PartitionLease(namespace, a.partition(), a.epoch(), host, pid);
         LeaseStateStore store = new LeaseStateStore(sql, lease, token, a.state(), validity, listener);
         try {
-            return SnoGenerator.builder().stateStore(store).partition(a.partition()).clock(clock)
+            SnoGenerator g = SnoGenerator.builder().stateStore(store).partition(a.partition()).clock(clock)
                     .writeAhead(writeAhead).build();
+            LEASES.put(g, lease);
+            return g;
         } catch (RuntimeException e) {
             try {
                 store.close();
@@ -129,6 +138,16 @@ public final class JdbcPartitionLeases {
             }
             throw e;
         }
+    }
+
+    /**
+     * The lease a generator made by {@link #acquire()} holds (or held, once closed or lost).
+     *
+     * @param generator  a generator, not null
+     * @return its lease, or empty if it was not made by {@code acquire()}
+     */
+    public static Optional<PartitionLease> leaseOf(SnoGenerator generator) {
+        return Optional.ofNullable(LEASES.get(Objects.requireNonNull(generator, "generator")));
     }
 
     /**
