@@ -74,6 +74,7 @@ public final class JdbcPartitionLeases {
     private final Duration writeAhead;
     private final SnoClock clock;
     private final LeaseListener listener;
+    private final Duration maxRegressionWait;
     private final String host;
     private final long pid;
 
@@ -89,6 +90,7 @@ public final class JdbcPartitionLeases {
         this.writeAhead = validity.multipliedBy(2).dividedBy(3);
         this.clock = b.clock;
         this.listener = b.listener;
+        this.maxRegressionWait = b.maxRegressionWait;
         this.host = hostName();
         this.pid = ProcessHandle.current().pid();
     }
@@ -126,8 +128,12 @@ public final class JdbcPartitionLeases {
         PartitionLease lease = new PartitionLease(namespace, a.partition(), a.epoch(), host, pid);
         LeaseStateStore store = new LeaseStateStore(sql, lease, token, a.state(), validity, listener);
         try {
-            SnoGenerator g = SnoGenerator.builder().stateStore(store).partition(a.partition()).clock(clock)
-                    .writeAhead(writeAhead).build();
+            SnoGenerator.Builder b = SnoGenerator.builder().stateStore(store).partition(a.partition()).clock(clock)
+                    .writeAhead(writeAhead);
+            if (maxRegressionWait != null) {
+                b.maxRegressionWait(maxRegressionWait);
+            }
+            SnoGenerator g = b.build();
             LEASES.put(g, lease);
             return g;
         } catch (RuntimeException e) {
@@ -220,6 +226,7 @@ public final class JdbcPartitionLeases {
         private SnoClock clock = SnoClock.system();
         private LeaseListener listener;
         private boolean createTable = true;
+        private Duration maxRegressionWait;
 
         private Builder(DataSource dataSource) {
             this.dataSource = dataSource;
@@ -303,6 +310,25 @@ public final class JdbcPartitionLeases {
          */
         public Builder listener(LeaseListener listener) {
             this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * Bounds how long the generators {@link #acquire()} makes wait in the unsafe past (a
+         * clock behind the safe mark of the state they restored, SPEC.md 8.2), as
+         * {@link SnoGenerator.Builder#maxRegressionWait} does; beyond it {@code next} throws
+         * {@link dev.sno.ClockRegressionException}. The default is to wait as long as it takes.
+         *
+         * @param maxWait  zero or positive, not null
+         * @return this builder
+         * @throws IllegalArgumentException if maxWait is negative
+         */
+        public Builder maxRegressionWait(Duration maxWait) {
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (maxWait.isNegative()) {
+                throw new IllegalArgumentException("maxRegressionWait must not be negative: maxRegressionWait=" + maxWait);
+            }
+            this.maxRegressionWait = maxWait;
             return this;
         }
 

@@ -1,0 +1,300 @@
+package dev.sno.jdbc.lease;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sno.ClockRegressionException;
+import dev.sno.SnoClock;
+import dev.sno.SnoGenerator;
+import dev.sno.SnoId;
+import dev.sno.StateStoreException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A fleet on one PostgreSQL: {@code sno.fleet.nodes} (default 1,000) simulated nodes in this JVM,
+ * each with a generator leased through one shared connection pool, run for
+ * {@code sno.fleet.seconds} (default 30) of real time with clocks running {@code sno.fleet.speed}
+ * (default 2) times as fast, leases of 5 s, skewed by up to a minute either way, stepped back now and then. Nodes
+ * crash (cut off from the database without closing), pause (cut off and idle, often past their
+ * lease), restart cleanly, and take over each other's partitions, which are only a little more
+ * than the nodes. Every ID of every node is recorded: no ID twice; per partition, each holder's
+ * last ID comes before its successor acquired the partition (never two live holders); the table's
+ * epochs count the acquisitions. Seeded ({@code -Dsno.seed}).
+ */
+class FleetSimulationTest {
+
+    private static final int NODES = Integer.getInteger("sno.fleet.nodes", 1000);
+    private static final int SECONDS = Integer.getInteger("sno.fleet.seconds", 30);
+    private static final int SPEED = Integer.getInteger("sno.fleet.speed", 2);
+    private static final int DRIVERS = 8;
+    private static final int LEASE_SECONDS = 5;
+
+    /** What the simulation records about one acquisition. */
+    private static final class Tenure {
+        final int partition;
+        final long epoch;
+        final long acquiredAt;
+        volatile long lastId;
+
+        Tenure(int partition, long epoch, long acquiredAt) {
+            this.partition = partition;
+            this.epoch = epoch;
+            this.acquiredAt = acquiredAt;
+        }
+    }
+
+    /** A node: a process life of the fleet, with its clock and its own cut-off switch. */
+    private final class Node {
+        final long skewMillis;
+        volatile long stepBackMillis;
+        volatile boolean cut;
+        SnoGenerator g;
+        Tenure tenure;
+        long pausedUntil;
+        final DataSource ds;
+        final SnoClock clock;
+
+        Node(SplittableRandom r) {
+            this.skewMillis = r.nextLong(-60_000, 60_001);
+            this.ds = cuttable(this);
+            this.clock = () -> base + (System.nanoTime() - start) / 1_000_000 * SPEED + skewMillis - stepBackMillis;
+        }
+    }
+
+    private final LeaseDb pool = LeaseDb.open(LeaseDb.POSTGRES, 12);
+    private final long base = System.currentTimeMillis();
+    private final long start = System.nanoTime();
+    private final Map<Long, Tenure> tenures = new ConcurrentHashMap<>();
+    private final AtomicInteger nodesStarted = new AtomicInteger();
+    private final AtomicInteger crashes = new AtomicInteger();
+    private final AtomicInteger pauses = new AtomicInteger();
+    private final AtomicInteger restarts = new AtomicInteger();
+    private final AtomicInteger stepsBack = new AtomicInteger();
+    private final AtomicInteger refusals = new AtomicInteger();
+    private final AtomicInteger allHeld = new AtomicInteger();
+    private final AtomicInteger losses = new AtomicInteger();
+    private final AtomicInteger unsafePast = new AtomicInteger();
+
+    @Test
+    void aThousandNodesShareOnePostgresWithoutARepeat() throws Exception {
+        long seed = Long.getLong("sno.seed", System.nanoTime());
+        System.out.println("[fleet] seed " + seed + " (replay with -Dsno.seed=" + seed + ")");
+        String ns = "fleet-" + UUID.randomUUID().toString().substring(0, 8);
+        int partitions = NODES + NODES / 50;
+        JdbcPartitionLeases.builder(pool).namespace(ns).partitions(0, partitions - 1).build();
+        long end = start + SECONDS * 1_000_000_000L;
+        List<Thread> drivers = new ArrayList<>();
+        List<long[]> idArrays = new ArrayList<>();
+        int[] counts = new int[DRIVERS];
+        for (int d = 0; d < DRIVERS; d++) {
+            int driver = d;
+            long[][] ids = {new long[1 << 16]};
+            SplittableRandom random = new SplittableRandom(seed + d);
+            Thread t = new Thread(() -> {
+                Node[] nodes = new Node[NODES / DRIVERS];
+                Map<Node, JdbcPartitionLeases> leases = new HashMap<>();
+                int n = 0;
+                while (System.nanoTime() - end < 0) {
+                    long now = System.nanoTime();
+                    for (int i = 0; i < nodes.length; i++) {
+                        Node node = nodes[i];
+                        if (node == null || node.g == null && node.pausedUntil == 0) {
+                            node = nodes[i] = new Node(random);
+                            nodesStarted.incrementAndGet();
+                            leases.remove(node);
+                            try {
+                                JdbcPartitionLeases l = JdbcPartitionLeases.builder(node.ds).namespace(ns)
+                                        .partitions(0, partitions - 1).leaseDuration(Duration.ofSeconds(LEASE_SECONDS))
+                                        .clock(node.clock).maxRegressionWait(Duration.ZERO).createTable(false).build();
+                                long before = System.nanoTime();
+                                node.g = l.acquire();
+                                PartitionLease lease = JdbcPartitionLeases.leaseOf(node.g).orElseThrow();
+                                node.tenure = new Tenure(lease.partition(), lease.epoch(), System.nanoTime());
+                                tenures.put((long) lease.partition() << 32 | lease.epoch(), node.tenure);
+                                assertTrue(before < node.tenure.acquiredAt);
+                            } catch (IllegalStateException e) {
+                                allHeld.incrementAndGet();
+                                nodes[i] = null;
+                            } catch (SQLException e) {
+                                throw new AssertionError(e);
+                            }
+                            continue;
+                        }
+                        if (node.pausedUntil != 0) {
+                            if (now - node.pausedUntil < 0) {
+                                continue;
+                            }
+                            node.pausedUntil = 0;
+                            node.cut = false;
+                        }
+                        int event = random.nextInt(4_000);
+                        if (event < 6) { // crash: no more writes, nothing released
+                            crashes.incrementAndGet();
+                            node.cut = true;
+                            closeQuietly(node.g);
+                            node.g = null;
+                            nodes[i] = null;
+                            continue;
+                        }
+                        if (event < 12) { // pause, often past the lease: a zombie when it wakes
+                            pauses.incrementAndGet();
+                            node.cut = true;
+                            node.pausedUntil = now + random.nextLong(500_000_000L, 3_000_000_000L * LEASE_SECONDS);
+                            continue;
+                        }
+                        if (event < 14) { // clean restart
+                            restarts.incrementAndGet();
+                            closeQuietly(node.g);
+                            node.g = null;
+                            nodes[i] = null;
+                            continue;
+                        }
+                        if (event < 20) {
+                            stepsBack.incrementAndGet();
+                            node.stepBackMillis += random.nextLong(1, 10_000);
+                        }
+                        try {
+                            SnoId id = node.g.next(random.nextInt(256));
+                            node.tenure.lastId = System.nanoTime();
+                            if (n + 2 > ids[0].length) {
+                                ids[0] = Arrays.copyOf(ids[0], ids[0].length * 2);
+                            }
+                            byte[] b = id.toBytes();
+                            long hi = 0;
+                            for (int k = 0; k < 8; k++) {
+                                hi = hi << 8 | (b[k] & 0xFF);
+                            }
+                            ids[0][n++] = hi;
+                            ids[0][n++] = (b[8] & 0xFF) << 8 | (b[9] & 0xFF);
+                        } catch (ClockRegressionException e) {
+                            unsafePast.incrementAndGet(); // its clock is behind the restored safe mark: later
+                        } catch (StateStoreException e) {
+                            refusals.incrementAndGet();
+                            if (e.getCause() instanceof LeaseLostException) {
+                                losses.incrementAndGet();
+                                closeQuietly(node.g);
+                                node.g = null;
+                                nodes[i] = null;
+                            }
+                        }
+                    }
+                    LockSupport.parkNanos(10_000_000L);
+                }
+                for (Node node : nodes) {
+                    if (node != null && node.g != null) {
+                        node.cut = false;
+                        closeQuietly(node.g);
+                    }
+                }
+                synchronized (idArrays) {
+                    idArrays.add(Arrays.copyOf(ids[0], n));
+                    counts[driver] = n / 2;
+                }
+            }, "fleet-driver-" + d);
+            drivers.add(t);
+            t.start();
+        }
+        for (Thread t : drivers) {
+            t.join();
+        }
+
+        // 1. No ID twice: sort all 80-bit IDs and compare neighbours.
+        int total = Arrays.stream(counts).sum();
+        long[][] all = new long[total][];
+        int k = 0;
+        for (long[] a : idArrays) {
+            for (int i = 0; i < a.length; i += 2) {
+                all[k++] = new long[] {a[i], a[i + 1]};
+            }
+        }
+        Arrays.sort(all, (x, y) -> x[0] != y[0] ? Long.compareUnsigned(x[0], y[0]) : Long.compare(x[1], y[1]));
+        int duplicates = 0;
+        for (int i = 1; i < all.length; i++) {
+            if (all[i][0] == all[i - 1][0] && all[i][1] == all[i - 1][1]) {
+                duplicates++;
+            }
+        }
+
+        // 2. Never two live holders: per partition, a holder's last ID precedes its successor's acquisition.
+        Map<Integer, List<Tenure>> byPartition = new HashMap<>();
+        tenures.values().forEach(t -> byPartition.computeIfAbsent(t.partition, p -> new ArrayList<>()).add(t));
+        int overlaps = 0;
+        for (List<Tenure> list : byPartition.values()) {
+            list.sort((a, b) -> Long.compare(a.epoch, b.epoch));
+            for (int i = 1; i < list.size(); i++) {
+                Tenure prev = list.get(i - 1);
+                if (prev.lastId != 0 && prev.lastId >= list.get(i).acquiredAt) {
+                    overlaps++;
+                }
+            }
+        }
+
+        // 3. The table's epochs count the acquisitions.
+        int epochMismatches = 0;
+        try (Connection c = pool.getConnection();
+                PreparedStatement q = c.prepareStatement("SELECT partition_no, epoch FROM sno_partition_lease WHERE namespace = ?")) {
+            q.setString(1, ns);
+            try (ResultSet r = q.executeQuery()) {
+                while (r.next()) {
+                    List<Tenure> list = byPartition.getOrDefault(r.getInt(1), List.of());
+                    if (r.getLong(2) != list.size()) {
+                        epochMismatches++;
+                    }
+                }
+            }
+        }
+        pool.close();
+        System.out.printf("[fleet] %d nodes at once (%d node lives), %d partitions, %d s real = %d s of clock time,"
+                + " skews up to 60 s: %,d IDs, %d duplicates; %d acquisitions (%d takeovers of expired leases),"
+                + " %d crashes, %d pauses, %d clean restarts, %d clock steps back, %d refusals while fenced,"
+                + " %d leases lost, %d calls in the unsafe past, %d acquire attempts with all held; overlapping holders %d%n",
+                NODES / DRIVERS * DRIVERS, nodesStarted.get(), partitions, SECONDS, SECONDS * SPEED, total, duplicates,
+                tenures.size(), tenures.values().stream().filter(t -> t.epoch > 1).count(), crashes.get(), pauses.get(),
+                restarts.get(), stepsBack.get(), refusals.get(), losses.get(), unsafePast.get(), allHeld.get(), overlaps);
+        assertEquals(0, duplicates, "duplicate IDs");
+        assertEquals(0, overlaps, "partitions with two live holders");
+        assertEquals(0, epochMismatches, "rows whose epoch differs from the acquisitions made");
+        assertTrue(total > 100_000, "IDs: " + total);
+    }
+
+    private static void closeQuietly(SnoGenerator g) {
+        try {
+            g.close();
+        } catch (RuntimeException expected) {
+            // a crashed or zombie holder cannot write its final state
+        }
+    }
+
+    /** The shared pool, seen through one node's switch: a cut node reaches nothing. */
+    private DataSource cuttable(Node node) {
+        return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class},
+                (proxy, method, args) -> {
+                    if (node.cut && method.getName().equals("getConnection")) {
+                        throw new SQLException("node cut off from the database", "08001");
+                    }
+                    try {
+                        return method.invoke(pool, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+}
