@@ -23,7 +23,7 @@ final class LeaseSql {
 
     static final String TABLE = "sno_partition_lease";
 
-    /** The DDL, as documented in SPEC.md 11.2 and README. */
+    /** The DDL, as documented in SPEC.md 11.1 and README. */
     static final String DDL = "CREATE TABLE IF NOT EXISTS " + TABLE + " (\n"
             + "    namespace     VARCHAR(64)  NOT NULL,\n"
             + "    partition_no  INTEGER      NOT NULL,\n"

@@ -318,6 +318,17 @@ class JdbcPartitionLeasesTest {
     }
 
     @Test
+    void readmeAndSpecShowTheDdlInUse() throws Exception {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
+        assertTrue(readme.contains(JdbcPartitionLeases.DDL), "README's DDL differs from JdbcPartitionLeases.DDL");
+        String spec = java.nio.file.Files.readString(java.nio.file.Path.of("..", "SPEC.md"));
+        for (String line : JdbcPartitionLeases.DDL.split("\n")) {
+            String code = line.strip();
+            assertTrue(spec.contains(code), "SPEC.md lacks: " + code);
+        }
+    }
+
+    @Test
     void leaseDefaultsAndFenceInterval() throws Exception {
         JdbcPartitionLeases leases = JdbcPartitionLeases.builder(open(LeaseDb.H2)).partitions(0, 9).build();
         assertEquals("default", leases.namespace());
