@@ -50,14 +50,6 @@ final class LeaseStateStore implements SnoStateStore {
         this.floorDrifts = initial == null ? -1 : initial.drifts();
     }
 
-    PartitionLease lease() {
-        return lease;
-    }
-
-    Phase phase() {
-        return phase;
-    }
-
     /**
      * The row's state, with the pool of its last unit taken as used up. A closing holder writes
      * its exact final state (the last unit and sequence it used); were a new holder to continue
