@@ -35,6 +35,8 @@ record Target(String what, Function<Report.Run, Value> measure) {
         return List.of(
                 timeRatio("fast-path `next` <= 1.25x `System.currentTimeMillis()`",
                         "GenerationBenchmark.snoNext", "GenerationBenchmark.currentTimeMillis", 1.25),
+                timeRatio("`nextBatch(meta, 1000)` per ID <= 0.25x one clock read",
+                        "BatchBenchmark.nextBatch1000", "BatchBenchmark.currentTimeMillis", 0.25),
                 fastest("`next` below every peer's generator", "GenerationBenchmark.snoNext",
                         "GenerationBenchmark.", GENERATOR_PEERS),
                 timeRatio("`SnoId.toString()` <= 0.9x `UUID.toString()`",
