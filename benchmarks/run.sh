@@ -66,6 +66,7 @@ if [ "${1:-}" = "--options" ]; then
 fi
 
 mkdir -p benchmarks/results
+load_start=$(cut -d' ' -f1 /proc/loadavg)
 args=(-f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc)
 jsons=()
 for java in "$java17" ${java25:+"$java25"}; do
@@ -78,6 +79,6 @@ done
 
 cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 jdks=$(for java in "$java17" ${java25:+"$java25"}; do "$java" -version 2>&1 | head -1; done | paste -sd ';' | sed 's/;/; /g')
-note="Measured $(date -u +%Y-%m-%d) on ${cpu:-an unknown CPU} ($(nproc) cores), ${jdks}; JMH 1.37, 1 fork, 3x1 s warm-up, 5x1 s measurement, -prof gc.${BENCH_NOTE:+ $BENCH_NOTE}"
+note="Measured $(date -u +%Y-%m-%d) on ${cpu:-an unknown CPU} ($(nproc) cores), ${jdks}; JMH 1.37, 1 fork, 3x1 s warm-up, 5x1 s measurement, -prof gc; load average $load_start at the start, $(cut -d' ' -f1 /proc/loadavg) at the end (above 2 means other work shared the 2 cores).${BENCH_NOTE:+ $BENCH_NOTE}"
 java -cp "$jar" dev.sno.bench.Report benchmarks/results README.md "$note" "${jsons[@]}" >/dev/null
 echo "wrote benchmarks/results/{jmh-*.json,results.md,chart.svg} and README.md's results section"
