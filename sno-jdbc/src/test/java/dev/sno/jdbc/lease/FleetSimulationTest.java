@@ -118,7 +118,6 @@ class FleetSimulationTest {
                         Node node = nodes[i];
                         if (node == null || node.g == null && node.pausedUntil == 0) {
                             node = nodes[i] = new Node(random);
-                            nodesStarted.incrementAndGet();
                             leases.remove(node);
                             try {
                                 JdbcPartitionLeases l = JdbcPartitionLeases.builder(node.ds).namespace(ns)
@@ -129,6 +128,7 @@ class FleetSimulationTest {
                                 PartitionLease lease = JdbcPartitionLeases.leaseOf(node.g).orElseThrow();
                                 node.tenure = new Tenure(lease.partition(), lease.epoch(), System.nanoTime());
                                 tenures.put((long) lease.partition() << 32 | lease.epoch(), node.tenure);
+                                nodesStarted.incrementAndGet();
                                 assertTrue(before < node.tenure.acquiredAt);
                             } catch (IllegalStateException e) {
                                 allHeld.incrementAndGet();
@@ -267,7 +267,7 @@ class FleetSimulationTest {
             }
         }
         pool.close();
-        System.out.printf("[fleet] %d nodes at once (%d node lives), %d partitions, %d s real = %d s of clock time,"
+        System.out.printf("[fleet] %d nodes at once (%d node lives with a lease), %d partitions, %d s real = %d s of clock time,"
                 + " skews up to 60 s: %,d IDs, %d duplicates; %d acquisitions (%d takeovers of expired leases),"
                 + " %d crashes, %d pauses, %d clean restarts, %d clock steps back, %d refusals while fenced,"
                 + " %d leases lost, %d calls in the unsafe past, %d acquire attempts with all held; overlapping holders %d%n",
