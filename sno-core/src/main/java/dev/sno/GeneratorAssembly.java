@@ -60,6 +60,9 @@ final class GeneratorAssembly {
             return RestoreRules.Restored.fresh(p, b.seqMin, b.seqMax);
         }
         RestoreRules.Restored r = RestoreRules.apply(snapshot);
+        if (store != null) {
+            r = r.withUnitUsedUp();
+        }
         if (store != null && (b.partition != null && b.partition != r.partition()
                 || b.rangeSet && (b.seqMin != r.seqMin() || b.seqMax != r.seqMax()))) {
             throw new IllegalArgumentException("The state in the " + store + " belongs to partition "

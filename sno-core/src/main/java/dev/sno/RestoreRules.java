@@ -21,6 +21,15 @@ final class RestoreRules {
      */
     record Restored(int partition, int seqMin, int seqMax, long word, long wallSafe, int drifts) {
 
+        /**
+         * The same state with the pool of its unit taken as used up: a generator restored from a
+         * state store must not make IDs in the restored unit without saving first, or a second
+         * crash would restore the same record and repeat them.
+         */
+        Restored withUnitUsedUp() {
+            return new Restored(partition, seqMin, seqMax, StateWord.time(word) | seqMax, wallSafe, drifts);
+        }
+
         /** A fresh generator's state: all clock fields zero. */
         static Restored fresh(int partition, int seqMin, int seqMax) {
             return new Restored(partition, seqMin, seqMax, 0L, 0L, 0);

@@ -243,16 +243,19 @@ class SnapshotFileTest {
         GeneratorSnapshot last = SnapshotFile.read(file).orElseThrow();
         assertEquals(g.snapshot(), last);
         assertEquals(1, last.drifts());
-        // Restore with the clock exactly at the final unit, then a regression, then forward.
+        // Restore with the clock exactly at the final unit (a restored unit is not continued
+        // without a save: callers wait for the next one), then a regression, then forward. The
+        // clock moves on by itself, 1 ms every 50 reads, so that the wait ends.
         long finalMillis = ScriptedClock.millisOfUnit(last.wallHi());
-        ScriptedClock after = new ScriptedClock(finalMillis);
+        java.util.concurrent.atomic.AtomicLong afterReads = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong step = new java.util.concurrent.atomic.AtomicLong();
+        SnoClock after = () -> finalMillis + afterReads.getAndIncrement() / 50 + step.get();
         try (SnoGenerator r = SnoGenerator.builder().partition(5).snapshotFile(file).clock(after).build()) {
             for (long delta : new long[] {0, 0, 0, -8, -8, 4, 100, 400}) {
-                after.advance(delta);
+                step.addAndGet(delta);
                 for (int i = 0; i < 1000; i++) {
                     SnoId id = r.next(3);
                     assertFalse(before.contains(id), () -> "repeated " + id);
-                    after.advance(i % 100 == 99 ? 4 : 0);
                 }
             }
         }

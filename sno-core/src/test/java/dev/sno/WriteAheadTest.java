@@ -132,6 +132,31 @@ class WriteAheadTest {
     }
 
     @Test
+    void aRestoreInTheUnitOfACleanCloseMakesNoIdThereWithoutASave() throws Exception {
+        TestStores.Memory store = new TestStores.Memory();
+        ScriptedClock clock = ScriptedClock.atUnit(T);
+        Set<SnoId> ids = new HashSet<>();
+        try (SnoGenerator g = SnoGenerator.builder().partition(1).stateStore(store).clock(clock).build()) {
+            for (int i = 0; i < 3; i++) {
+                ids.add(g.next(0));
+            }
+        }
+        GeneratorSnapshot closed = store.load().orElseThrow();
+        assertEquals(new GeneratorSnapshot(1, 0, 65535, 2, T, T, 0, 0), closed, "the exact final state");
+        TestStores.Memory restored = new TestStores.Memory(closed);
+        SnoGenerator g = SnoGenerator.builder().stateStore(restored).clock(clock).build();
+        CompletableFuture<SnoId> waiting = CompletableFuture.supplyAsync(() -> g.next(0));
+        GeneratorModelTest.awaitParked(waiting);                // unit T is not continued unsaved
+        assertEquals(1, restored.saved().size(), "nothing saved, nothing made");
+        clock.setUnit(T + 1);
+        SnoId id = waiting.get(10, TimeUnit.SECONDS);
+        assertEquals(T + 1, id.timeUnits());
+        assertTrue(restored.durableHigh() >= T + 1, "made after its save");
+        assertTrue(ids.add(id));
+        g.close();
+    }
+
+    @Test
     void aRestartWithinTheHorizonTickTocksAndASecondOneWaitsForTheFirstsTimeline() {
         TestStores.Memory store = new TestStores.Memory();
         ScriptedClock clock = ScriptedClock.atUnit(T);
