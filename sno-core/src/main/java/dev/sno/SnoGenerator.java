@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  *   <li><b>A later time unit</b>: one compare-and-set of the state. Lock-free: a caller whose
  *   compare-and-set fails starts over, which only happens when another caller made progress.
  *   With a state store, the unit must lie within the durable write-ahead horizon, which a
- *   background writer keeps about {@linkplain Builder#writeAhead 2 s} ahead of the clock; a
+ *   background writer keeps {@linkplain Builder#writeAhead 0.8 to 2 s} ahead of the clock; a
  *   caller whose clock reaches the horizon first saves a new one itself (blocking for one
  *   save).</li>
  *   <li><b>A regression</b> (the clock is behind the current timeline): under a lock, with a
@@ -741,8 +741,8 @@ public final class SnoGenerator implements AutoCloseable {
 
         /**
          * Sets how far ahead of its clock a generator with a state store saves its state: the
-         * write-ahead horizon. A background writer renews it when half of it has passed, about
-         * once per half horizon of clock time; a restart within the horizon tick-tocks (or, a
+         * write-ahead horizon. A background writer renews it when 3/5 of it have passed on the
+         * clock (every 1.2 s by default); a restart within the horizon tick-tocks (or, a
          * second time, waits until the clock reaches the previous horizon). The default is 2 s.
          *
          * @param horizon  8 ms (two time units) to 1 hour, not null

@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * the current timeline may make IDs. A caller may move the state into unit {@code u} only if
  * {@code u <= horizon} (and, for stores with a {@linkplain SnoStateStore#validity() validity},
  * before the last save's deadline); otherwise it saves a new horizon first, under the
- * generator's lock. A background writer renews the horizon when half of it has elapsed on the
+ * generator's lock. A background writer renews the horizon when 3/5 of it have elapsed on the
  * generator's clock, so that in steady state no caller waits for I/O. Every save happens under
  * the generator's lock, which also serializes regressions and close: the record always
  * describes the timeline the state word is on.
@@ -23,7 +23,7 @@ final class WriteAhead implements Runnable {
 
     private static final System.Logger LOG = System.getLogger(SnoGenerator.class.getName());
 
-    /** First retry after a failed background save; doubles up to half the write-ahead. */
+    /** First retry after a failed background save; doubles up to the renewal interval. */
     private static final long FIRST_RETRY_NANOS = 50_000_000L;
 
     private static final long MIN_PARK_NANOS = 1_000_000L;
@@ -32,7 +32,9 @@ final class WriteAhead implements Runnable {
     private final SnoStateStore store;
     private final ReentrantLock lock;
     private final long aheadUnits;
-    private final long halfAheadNanos;
+    /** The renewal interval, 3/5 of the write-ahead: 1.2 s (0.83 saves per second) by default. */
+    private final long renewUnits;
+    private final long renewNanos;
     private final boolean fenced;
     private final long renewEveryNanos;
     private final long validityNanos;
@@ -61,7 +63,8 @@ final class WriteAhead implements Runnable {
         this.store = store;
         this.lock = lock;
         this.aheadUnits = Math.max(2, aheadMillis / SnoId.UNIT_MILLIS);
-        this.halfAheadNanos = aheadUnits / 2 * SnoId.UNIT_MILLIS * 1_000_000L;
+        this.renewUnits = Math.max(1, aheadUnits * 3 / 5);
+        this.renewNanos = renewUnits * SnoId.UNIT_MILLIS * 1_000_000L;
         this.validityNanos = store.validity().map(Parking::saturatedNanos).orElse(Long.MAX_VALUE);
         this.fenced = validityNanos != Long.MAX_VALUE;
         this.renewEveryNanos = fenced ? Math.max(MIN_PARK_NANOS, validityNanos / 3) : Long.MAX_VALUE;
@@ -187,7 +190,7 @@ final class WriteAhead implements Runnable {
             LOG.log(Level.INFO, "Saving to the " + store + " works again");
         }
         horizon = target;
-        renewAt = target - aheadUnits / 2;
+        renewAt = target - aheadUnits + renewUnits;
         if (fenced) {
             deadlineNanos = start + validityNanos;
             renewByNanos = start + renewEveryNanos;
@@ -229,12 +232,12 @@ final class WriteAhead implements Runnable {
     }
 
     private long nextBackoff(long backoff) {
-        return backoff == 0 ? FIRST_RETRY_NANOS : Math.min(backoff * 2, Math.max(FIRST_RETRY_NANOS, halfAheadNanos));
+        return backoff == 0 ? FIRST_RETRY_NANOS : Math.min(backoff * 2, Math.max(FIRST_RETRY_NANOS, renewNanos));
     }
 
     /** Until the clock reaches the renewal point, assuming it runs at about real time. */
     private long parkNanos() {
-        long nanos = halfAheadNanos;
+        long nanos = renewNanos;
         long at = renewAt;
         if (at >= 0) {
             long millis = SnoGenerator.unitStartMillis(at) - generator.clockMillis();
