@@ -140,6 +140,9 @@ public final class SnoGenerator implements AutoCloseable {
     /** The state at close(); written under lock before closed is set. */
     private GeneratorSnapshot finalSnapshot;
 
+    /** IDs made, counted at unit transitions. */
+    private final IdCounter idCounter;
+
     /** Callers currently stalled on an exhausted pool. */
     private final AtomicInteger stalled = new AtomicInteger();
 
@@ -153,6 +156,7 @@ public final class SnoGenerator implements AutoCloseable {
         this.maxRegressionWait = maxRegressionWait;
         this.maxWaitNanos = maxRegressionWait == null ? Long.MAX_VALUE : Parking.saturatedNanos(maxRegressionWait);
         this.state = r.word();
+        this.idCounter = new IdCounter(seqMin, seqMax, r.word());
         this.explicitSeq = seqMin - 1;
         this.wallSafe = r.wallSafe();
         this.drifts = r.drifts();
@@ -230,6 +234,7 @@ public final class SnoGenerator implements AutoCloseable {
                 admit(now);
                 long next = now << StateWord.UNIT_SHIFT | (current & StateWord.TICK) | seqMin;
                 if (STATE.compareAndSet(this, current, next)) {
+                    idCounter.left(current);
                     return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
                 }
             } else {
@@ -331,6 +336,7 @@ public final class SnoGenerator implements AutoCloseable {
                 drifts = drift;
                 long next = StateWord.of(now, drift, seqMin);
                 state = next;
+                idCounter.left(parked);
                 return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
             }
         } finally {
@@ -424,8 +430,13 @@ public final class SnoGenerator implements AutoCloseable {
         return state;
     }
 
+    /** A progression from expected, which is then counted as left. */
     boolean casState(long expected, long update) {
-        return STATE.compareAndSet(this, expected, update);
+        boolean done = STATE.compareAndSet(this, expected, update);
+        if (done && StateWord.unit(update) != StateWord.unit(expected)) {
+            idCounter.left(expected);
+        }
+        return done;
     }
 
     /** The unit of the current timeline's state word; under lock (never parked then). */
@@ -523,6 +534,19 @@ public final class SnoGenerator implements AutoCloseable {
     }
 
     /**
+     * The number of IDs this generator has made with {@link #next} and {@link #nextBatch} since
+     * it was built (not {@link #nextWithTime}), for metrics. It costs the fast path nothing: a
+     * unit's IDs are counted from its final sequence when the generator leaves it. Under
+     * concurrent use it is a sample, never decreasing; a sequence a caller reserved and then
+     * gave up (a race with another caller moving to a new unit) counts as made.
+     *
+     * @return the count, never decreasing
+     */
+    public long idsGenerated() {
+        return idCounter.total(() -> state);
+    }
+
+    /**
      * A snapshot of this generator's bookkeeping, in the reference's terms: {@code sequence} is
      * the last sequence handed out when the clock still reads {@code wallHi}, else
      * {@code sequenceMin}; {@code now} is the clock's current unit. Under concurrent use it is a
@@ -573,6 +597,7 @@ public final class SnoGenerator implements AutoCloseable {
             }
             long now = clockUnit();
             long word = (long) STATE.getAndSet(this, StateWord.PARKED);
+            idCounter.left(word);
             finalSnapshot = snapshotOf(word, now);
             closed = true;
             if (writeAhead != null) {

@@ -179,8 +179,8 @@ final class WriteAhead implements Runnable {
             store.save(record);
         } catch (IOException | RuntimeException e) {
             if (failure == null) {
-                LOG.log(Level.WARNING, "Could not save to the " + store + "; IDs in new time units wait for a"
-                        + " successful save (retrying in the background)", e);
+                LOG.log(Level.WARNING, "Could not save to the " + store + " (" + e + "); IDs in new time units"
+                        + " wait for a successful save (retrying in the background)");
             }
             failure = e;
             throw new StateStoreException("Could not save the state of the sno generator to the " + store + ": " + e, e);

@@ -40,6 +40,8 @@ public final class SnoMetrics implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         String partition = Integer.toString(generator.partition());
+        FunctionCounter.builder("sno.generator.ids", generator, SnoGenerator::idsGenerated)
+                .description("IDs the generator made").tag("partition", partition).register(registry);
         FunctionCounter.builder("sno.generator.regressions", generator, g -> g.snapshot().drifts())
                 .description("clock regressions the generator tick-tocked at").tag("partition", partition)
                 .register(registry);

@@ -156,6 +156,7 @@ class SnoAutoConfigurationTest {
             }
             assertThat(registry.get("sno.generator.overflow.stalls").functionCounter().count()).isGreaterThan(0);
             assertThat(registry.get("sno.generator.regressions").functionCounter().count()).isZero();
+            assertThat(registry.get("sno.generator.ids").functionCounter().count()).isEqualTo(40);
             assertThat(registry.get("sno.generator.unit.capacity").gauge().value()).isEqualTo(4);
             assertThat(registry.get("sno.generator.closed").tag("partition", Integer.toString(g.partition()))
                     .gauge().value()).isZero();
