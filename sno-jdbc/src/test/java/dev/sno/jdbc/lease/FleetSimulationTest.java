@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * A fleet on one PostgreSQL: {@code sno.fleet.nodes} (default 1,000) simulated nodes in this JVM,
  * each with a generator leased through one shared connection pool, run for
  * {@code sno.fleet.seconds} (default 30) of real time with clocks running {@code sno.fleet.speed}
- * (default 2) times as fast, leases of 5 s, skewed by up to a minute either way, stepped back now and then. Nodes
+ * (default 6: 30 s real are 3 minutes of clock time) times as fast, leases of 5 s, skewed by up to a minute either way, stepped back now and then. Nodes
  * crash (cut off from the database without closing), pause (cut off and idle, often past their
  * lease), restart cleanly, and take over each other's partitions, which are only a little more
  * than the nodes. Every ID of every node is recorded: no ID twice; per partition, no call of a
@@ -43,7 +43,7 @@ class FleetSimulationTest {
 
     private static final int NODES = Integer.getInteger("sno.fleet.nodes", 1000);
     private static final int SECONDS = Integer.getInteger("sno.fleet.seconds", 30);
-    private static final int SPEED = Integer.getInteger("sno.fleet.speed", 2);
+    private static final int SPEED = Integer.getInteger("sno.fleet.speed", 6);
     private static final int DRIVERS = 8;
     private static final int LEASE_SECONDS = 5;
 
