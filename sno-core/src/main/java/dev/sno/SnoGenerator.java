@@ -439,11 +439,6 @@ public final class SnoGenerator implements AutoCloseable {
         return done;
     }
 
-    /** The unit of the current timeline's state word; under lock (never parked then). */
-    long highMark() {
-        return StateWord.unit(state);
-    }
-
     long clockMillis() {
         return clock.millis();
     }

@@ -168,7 +168,7 @@ final class WriteAhead implements Runnable {
      * record's horizon, which must stay covered although nothing was saved yet.
      */
     private void renew(long unit) {
-        long target = Math.max(Math.max(horizon, generator.highMark()),
+        long target = Math.max(Math.max(horizon, StateWord.unit(generator.stateWord())),
                 Math.min(unit + aheadUnits, StateWord.LAST_CLOCK_UNIT));
         save(generator.record(unit, target), target);
     }
