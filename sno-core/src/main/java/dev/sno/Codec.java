@@ -24,10 +24,13 @@ import java.nio.ByteOrder;
  * is as fast on JDK 17, but from JDK 24 on its generated code is force-inlined only below 16
  * arguments, and at 16 it took several times as long.
  *
- * Decoding reads all 16 characters first. Every character of the alphabet is below 0x80, so one
- * OR over the characters rejects anything at or above it, and the 128-entry table is then never
- * indexed out of range; a table entry of -1 makes the OR of the digits negative. Only when
- * decoding fails does the slow path look for the first offending character to build the message.
+ * Decoding is the same in reverse: each half's 8 characters go into one long as ASCII bytes (one
+ * OR over them first rejects anything at or above 0x80, which no character of the alphabet is),
+ * all 8 lanes are range-checked and turned into digits at once, and the digits are folded back
+ * into 40 bits. No table and no branch per character; each step is a small method the JIT
+ * inlines (one method decoding all 16 characters was too large to be inlined into its callers).
+ * Only when decoding fails does the slow path look for the first offending character to build
+ * the message.
  */
 final class Codec {
 
@@ -119,50 +122,63 @@ final class Codec {
      *
      * @return the ID, or null if a character is not in the alphabet
      */
-    static SnoId decode(CharSequence s) {
-        int c0 = s.charAt(0), c1 = s.charAt(1), c2 = s.charAt(2), c3 = s.charAt(3);
-        int c4 = s.charAt(4), c5 = s.charAt(5), c6 = s.charAt(6), c7 = s.charAt(7);
-        int c8 = s.charAt(8), c9 = s.charAt(9), c10 = s.charAt(10), c11 = s.charAt(11);
-        int c12 = s.charAt(12), c13 = s.charAt(13), c14 = s.charAt(14), c15 = s.charAt(15);
-        if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13 | c14 | c15) >= 0x80) {
+    static SnoId decode(CharSequence text) {
+        long high = bits40(packAscii(text, 0));
+        long low = bits40(packAscii(text, 8));
+        if ((high | low) < 0) {
             return null;
         }
-        byte[] t = DECODE;
-        long d0 = t[c0], d1 = t[c1], d2 = t[c2], d3 = t[c3], d4 = t[c4], d5 = t[c5], d6 = t[c6], d7 = t[c7];
-        long d8 = t[c8], d9 = t[c9], d10 = t[c10], d11 = t[c11];
-        int d12 = t[c12], d13 = t[c13], d14 = t[c14], d15 = t[c15];
-        if ((d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8 | d9 | d10 | d11 | d12 | d13 | d14 | d15) < 0) {
-            return null;
+        return SnoId.ofBits(high << 24 | low >>> 16, (int) low & 0xFFFF);
+    }
+
+    /**
+     * Characters off..off+7 of text as 8 ASCII bytes, the first in the most significant byte;
+     * 0 (no valid lane) if one of them is not ASCII, so that no lane reaches 0x80.
+     */
+    private static long packAscii(CharSequence text, int off) {
+        long c0 = text.charAt(off), c1 = text.charAt(off + 1), c2 = text.charAt(off + 2);
+        long c3 = text.charAt(off + 3), c4 = text.charAt(off + 4), c5 = text.charAt(off + 5);
+        long c6 = text.charAt(off + 6), c7 = text.charAt(off + 7);
+        if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
+            return 0;
         }
-        // Characters 0..11 are bits 79..20, characters 12..15 bits 19..0 (60 + 20 bits).
-        long high60 = d0 << 55 | d1 << 50 | d2 << 45 | d3 << 40 | d4 << 35 | d5 << 30
-                | d6 << 25 | d7 << 20 | d8 << 15 | d9 << 10 | d10 << 5 | d11;
-        int low20 = d12 << 15 | d13 << 10 | d14 << 5 | d15;
-        return SnoId.ofBits(high60 << 4 | low20 >>> 16, low20 & 0xFFFF);
+        return c0 << 56 | c1 << 48 | c2 << 40 | c3 << 32 | c4 << 24 | c5 << 16 | c6 << 8 | c7;
+    }
+
+    /**
+     * The 40 bits of 8 ASCII bytes (the inverse of {@link #ascii8(long)}), or -1 if a byte is
+     * not in the alphabet. Each lane is below 0x80, so adding 0x80 - k to it sets its top bit
+     * exactly when it is k or above, and never carries into the next lane; all 8 lanes are
+     * checked against '2'..'9' and 'a'..'x' at once, turned into digits, then folded 5 + 5,
+     * 10 + 10 and 20 + 20 bits.
+     */
+    static long bits40(long ascii) {
+        long atLeast2 = ascii + 0x4E4E_4E4E_4E4E_4E4EL;
+        long above9 = ascii + 0x4646_4646_4646_4646L;
+        long atLeastA = ascii + 0x1F1F_1F1F_1F1F_1F1FL;
+        long aboveX = ascii + 0x0707_0707_0707_0707L;
+        if (((atLeast2 & ~above9 | atLeastA & ~aboveX) & 0x8080_8080_8080_8080L) != 0x8080_8080_8080_8080L) {
+            return -1;
+        }
+        long d = ascii - 0x3232_3232_3232_3232L - (atLeastA >>> 7 & 0x0101_0101_0101_0101L) * 39;
+        d = (d & 0x1F00_1F00_1F00_1F00L) >>> 3 | d & 0x001F_001F_001F_001FL;
+        d = (d & 0x03FF_0000_03FF_0000L) >>> 6 | d & 0x0000_03FF_0000_03FFL;
+        return (d & 0x000F_FFFF_0000_0000L) >>> 12 | d & 0xF_FFFFL;
     }
 
     /** Decodes the metabyte from characters 8 and 9, after checking all 16 are valid. */
     static int decodeMeta(CharSequence text) {
-        if (!allInAlphabet(text)) {
+        long high = bits40(packAscii(text, 0));
+        long low = bits40(packAscii(text, 8));
+        if ((high | low) < 0) {
             throw invalid(text);
         }
-        return digit(text, 8) << 3 | digit(text, 9) >>> 2;
+        return (int) (low >>> 32);
     }
 
     static boolean isValid(CharSequence text) {
-        return text != null && text.length() == SnoId.SIZE_CHARS && allInAlphabet(text);
-    }
-
-    /** Whether all 16 characters of text, whose length must already be 16, are in the alphabet. */
-    private static boolean allInAlphabet(CharSequence text) {
-        int chars = 0;
-        int digits = 0;
-        for (int i = 0; i < SnoId.SIZE_CHARS; i++) {
-            char c = text.charAt(i);
-            chars |= c;
-            digits |= DECODE[c & 0x7F];
-        }
-        return chars < 0x80 && digits >= 0;
+        return text != null && text.length() == SnoId.SIZE_CHARS
+                && (bits40(packAscii(text, 0)) | bits40(packAscii(text, 8))) >= 0;
     }
 
     /** The exception for text that failed validation: says why, naming the first bad character. */

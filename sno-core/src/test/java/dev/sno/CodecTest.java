@@ -149,23 +149,24 @@ class CodecTest {
     }
 
     @Test
-    void isValidAgreesWithParseOnEveryCharacterAtEveryPosition() {
-        // Every character at every position for isValid; parse (with its exception) for every
-        // character up to U+02FF everywhere, and at the last position for every character whose
-        // low 7 bits are a character of the alphabet (what a masked table lookup would accept).
+    void isValidParseAndMetaOfAgreeOnEveryCharacterAtEveryPosition() {
+        // Every one of the 65,536 characters at every position, for all three entry points:
+        // the decoder packs characters into byte lanes, so a wide character whose low byte is
+        // in the alphabet (U+0132, U+FF61) must fail as surely as '0' does.
         StringBuilder sb = new StringBuilder(VALID);
         for (int pos = 0; pos < 16; pos++) {
             for (int c = 0; c <= 0xFFFF; c++) {
                 sb.setCharAt(pos, (char) c);
                 boolean inAlphabet = Codec.ALPHABET.indexOf(c) >= 0;
-                assertEquals(inAlphabet, SnoId.isValid(sb), () -> "char U+" + Integer.toHexString(sb.charAt(0)));
-                if (c > 0x2FF && (pos != 15 || Codec.ALPHABET.indexOf(c & 0x7F) < 0)) {
-                    continue;
-                }
+                String where = "U+" + Integer.toHexString(c) + " at index " + pos;
+                assertEquals(inAlphabet, SnoId.isValid(sb), where);
                 if (inAlphabet) {
-                    assertEquals(sb.toString(), SnoId.parse(sb).toString());
+                    SnoId id = SnoId.parse(sb);
+                    assertEquals(sb.toString(), id.toString(), where);
+                    assertEquals(id.meta(), SnoId.metaOf(sb), where);
                 } else {
-                    assertThrows(InvalidSnoIdException.class, () -> SnoId.parse(sb));
+                    assertThrows(InvalidSnoIdException.class, () -> SnoId.parse(sb), where);
+                    assertThrows(InvalidSnoIdException.class, () -> SnoId.metaOf(sb), where);
                 }
             }
             sb.setCharAt(pos, VALID.charAt(pos));
