@@ -20,6 +20,7 @@ module dev.sno.spring.boot {
     requires static transitive tools.jackson.databind;
     requires static transitive spring.web;
     requires static transitive spring.webmvc;
+    requires static transitive spring.webflux;
     requires static transitive spring.data.commons;
     requires static transitive spring.data.relational;
     requires static transitive spring.data.jdbc;

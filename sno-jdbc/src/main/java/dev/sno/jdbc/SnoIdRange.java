@@ -3,6 +3,7 @@ package dev.sno.jdbc;
 import dev.sno.SnoId;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 
 /**
@@ -40,6 +41,38 @@ public record SnoIdRange(SnoId from, SnoId to) {
     public void bind(PreparedStatement statement, int firstIndex) throws SQLException {
         SnoJdbc.setSnoId(statement, firstIndex, from);
         SnoJdbc.setSnoId(statement, firstIndex + 1, to);
+    }
+
+    /**
+     * Tells whether the range holds no ID, which is when {@code from} equals {@code to} (a time
+     * window shorter than one 4 ms unit, or of length zero, can be empty).
+     *
+     * @return true if no ID lies in the range
+     */
+    public boolean isEmpty() {
+        return from.equals(to);
+    }
+
+    /**
+     * The highest ID in the range, the one just below {@code to}: for queries with an inclusive
+     * upper bound, such as SQL's {@code BETWEEN} and Spring Data's derived
+     * {@code findByIdBetween(range.from(), range.last())}, which then select exactly the IDs of
+     * the range, since no ID lies between two consecutive ones.
+     *
+     * @return the largest ID {@code id} with {@code from <= id < to}
+     * @throws NoSuchElementException if the range {@linkplain #isEmpty() is empty}
+     */
+    public SnoId last() {
+        if (isEmpty()) {
+            throw new NoSuchElementException("The range is empty: from=" + from + ", to=" + to);
+        }
+        byte[] bytes = to.toBytes();
+        int i = bytes.length - 1;
+        while (bytes[i] == 0) { // to > from >= ZERO, so some byte is not zero
+            bytes[i--] = (byte) 0xFF;
+        }
+        bytes[i]--;
+        return SnoId.fromBytes(bytes);
     }
 
     /**

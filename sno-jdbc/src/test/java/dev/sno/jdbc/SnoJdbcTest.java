@@ -1,6 +1,7 @@
 package dev.sno.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
@@ -114,6 +116,10 @@ class SnoJdbcTest {
             for (int k = 0; k < 3; k++) {
                 ids.add(SnoId.of(base.plusMillis(ms), r.nextBoolean(), r.nextInt(256), r.nextInt(65536), r.nextInt(65536)));
             }
+            if (ms % 4 == 0) { // the extremes of each unit: where a wrong bound shows
+                ids.add(SnoId.firstAt(base.plusMillis(ms)));
+                ids.add(SnoId.lastAt(base.plusMillis(ms)));
+            }
         }
         try (Connection c = Databases.connect(db)) {
             recreate(c, "events", "id " + Databases.uuidType(db) + " PRIMARY KEY");
@@ -145,6 +151,24 @@ class SnoJdbcTest {
                     }
                 }
                 assertEquals(expected, got, () -> db + " window " + from + " .. " + to);
+                if (range.isEmpty()) {
+                    assertEquals(Set.of(), expected);
+                    assertThrows(NoSuchElementException.class, range::last);
+                } else {
+                    Set<SnoId> between = new HashSet<>();
+                    try (PreparedStatement q = c.prepareStatement("SELECT id FROM events WHERE id BETWEEN ? AND ?")) {
+                        SnoJdbc.setSnoId(q, 1, range.from());
+                        SnoJdbc.setSnoId(q, 2, range.last());
+                        try (ResultSet rows = q.executeQuery()) {
+                            while (rows.next()) {
+                                between.add(SnoJdbc.getSnoId(rows, 1));
+                            }
+                        }
+                    }
+                    assertEquals(expected, between, () -> db + " BETWEEN from AND last " + from + " .. " + to);
+                    assertTrue(range.contains(range.last()));
+                    assertFalse(range.contains(range.to()));
+                }
                 for (SnoId id : ids) {
                     assertEquals(expected.contains(id), range.contains(id));
                 }
@@ -160,6 +184,20 @@ class SnoJdbcTest {
         assertThrows(InvalidSnoIdException.class, () -> SnoJdbc.timeWindow(Instant.EPOCH, t));
         SnoIdRange empty = SnoJdbc.timeWindow(t, t);
         assertEquals(empty.from(), empty.to());
+    }
+
+    @Test
+    void lastIsTheIdJustBelowToBorrowingAcrossBytes() {
+        SnoId to = SnoId.fromBytes(new byte[] {0, 0, 0, 0, 0, 0, 0, 1, 0, 0});
+        assertEquals(SnoId.fromBytes(new byte[] {0, 0, 0, 0, 0, 0, 0, 0, (byte) 0xFF, (byte) 0xFF}),
+                new SnoIdRange(SnoId.ZERO, to).last());
+        assertEquals(SnoId.fromBytes(new byte[] {9, 8, 7, 6, 5, 4, 3, 2, 1, 0}),
+                new SnoIdRange(SnoId.ZERO, SnoId.fromBytes(new byte[] {9, 8, 7, 6, 5, 4, 3, 2, 1, 1})).last());
+        assertEquals(SnoId.ZERO, new SnoIdRange(SnoId.ZERO, SnoId.fromBytes(new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 1})).last());
+        Instant t = Instant.parse("2026-03-01T12:00:00Z");
+        assertEquals(SnoId.lastAt(t), SnoJdbc.timeWindow(t, t.plusMillis(4)).last(), "a window's last ID is its last unit's last");
+        assertEquals("The range is empty: from=" + SnoId.MAX + ", to=" + SnoId.MAX,
+                assertThrows(NoSuchElementException.class, () -> new SnoIdRange(SnoId.MAX, SnoId.MAX).last()).getMessage());
     }
 
     @Test

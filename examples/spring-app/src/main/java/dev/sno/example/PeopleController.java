@@ -1,12 +1,13 @@
 package dev.sno.example;
 
 import dev.sno.SnoId;
+import dev.sno.jdbc.SnoIdRange;
 import dev.sno.jdbc.SnoJdbc;
 import dev.sno.example.jdbc.Note;
 import dev.sno.example.jdbc.NoteRepository;
 import dev.sno.example.jpa.Person;
 import dev.sno.example.jpa.PersonRepository;
-import java.time.Instant;
+import dev.sno.spring.boot.SnoTimeWindow;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.ResponseEntity;
@@ -59,10 +60,13 @@ public class PeopleController {
         return people.findByManagerOrderById(manager);
     }
 
-    /** A time window over the primary key (JPQL). */
+    /**
+     * A time window over the primary key: ?from=...&to=... (ISO-8601 instants) bound into a
+     * SnoIdRange by the starter, a bad window answered 400 before this runs; JPA derived query.
+     */
     @GetMapping("/people/created")
-    public List<Person> created(@RequestParam Instant from, @RequestParam Instant to) {
-        return people.createdBetween(from, to);
+    public List<Person> created(SnoIdRange window) {
+        return window.isEmpty() ? List.of() : people.findByIdBetweenOrderById(window.from(), window.last());
     }
 
     /** A native query in ID order. */
@@ -106,5 +110,11 @@ public class PeopleController {
     @GetMapping("/notes")
     public List<Note> notesBy(@RequestParam SnoId author) {
         return notes.findByAuthor(author);
+    }
+
+    /** A time window with its own parameter names, ?since=...&until=...; Spring Data JDBC. */
+    @GetMapping("/notes/written")
+    public List<Note> written(@SnoTimeWindow(from = "since", to = "until") SnoIdRange window) {
+        return window.isEmpty() ? List.of() : notes.findByIdBetweenOrderById(window.from(), window.last());
     }
 }

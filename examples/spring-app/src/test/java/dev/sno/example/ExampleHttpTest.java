@@ -110,6 +110,9 @@ abstract class ExampleHttpTest {
         assertEquals(created, inWindow.subList(inWindow.size() - created.size(), inWindow.size()),
                 "JPQL key range over the time window, in sno order");
         assertTrue(inWindow.get(0).time().compareTo(before.minusMillis(4)) >= 0, "nothing from before the window");
+        HttpResponse<String> empty = get("/people/created?from=" + after + "&to=" + after);
+        assertStatus(200, empty);
+        assertEquals(List.of(), allIds(empty.body()), "an empty window");
 
         HttpResponse<String> all = get("/people/native");
         assertStatus(200, all);
@@ -162,6 +165,40 @@ abstract class ExampleHttpTest {
         HttpResponse<String> byAuthor = get("/notes?author=" + author);
         assertStatus(200, byAuthor);
         assertEquals(List.of(noteId), allIds(byAuthor.body()));
+
+        // The window's own parameter names (@SnoTimeWindow), Spring Data JDBC's derived BETWEEN:
+        // the note's unit is in [its start, +4 ms) and not in the window that ends there.
+        Instant unit = noteId.time();
+        HttpResponse<String> written = get("/notes/written?since=" + unit + "&until=" + unit.plusMillis(4));
+        assertStatus(200, written);
+        assertTrue(allIds(written.body()).contains(noteId), written.body());
+        HttpResponse<String> before = get("/notes/written?since=" + unit.minusSeconds(60) + "&until=" + unit);
+        assertStatus(200, before);
+        assertTrue(!allIds(before.body()).contains(noteId), before.body());
+    }
+
+    @Test
+    void badTimeWindowsAnswer400NamingTheParameterAndValue() throws Exception {
+        HttpResponse<String> reversed = get("/people/created?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z");
+        assertStatus(400, reversed);
+        assertProblem(reversed, "to", "Invalid time window: to=2026-01-01T00:00:00Z is before from=2026-02-01T00:00:00Z");
+
+        HttpResponse<String> notAnInstant = get("/people/created?from=yesterday&to=2026-01-01T00:00:00Z");
+        assertStatus(400, notAnInstant);
+        assertProblem(notAnInstant, "from", "Invalid time window: from=\\\"yesterday\\\" is not an ISO-8601 instant");
+
+        HttpResponse<String> early = get("/notes/written?since=1999-12-31T23:59:59Z&until=2026-01-01T00:00:00Z");
+        assertStatus(400, early);
+        assertProblem(early, "since", "Invalid time window: since=1999-12-31T23:59:59Z is outside the sno time range");
+
+        assertStatus(400, get("/people/created?from=2026-01-01T00:00:00Z"));
+        assertStatus(400, get("/notes/written?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z"));
+    }
+
+    private static void assertProblem(HttpResponse<String> response, String parameter, String detail) {
+        assertTrue(response.body().contains("\"title\":\"Invalid time window\""), response.body());
+        assertTrue(response.body().contains("\"parameter\":\"" + parameter + "\""), response.body());
+        assertTrue(response.body().contains(detail), response.body());
     }
 
     @Test

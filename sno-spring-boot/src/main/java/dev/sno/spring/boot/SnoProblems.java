@@ -13,9 +13,10 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
- * Spring MVC advice ({@link SnoReactiveProblems} for WebFlux): a malformed {@code SnoId} in a path variable, request parameter or JSON
- * body answers 400 with a problem detail ({@code application/problem+json}) whose
- * {@code detail} names the value and what is wrong with it. Other failures are left to the
+ * Spring MVC advice ({@link SnoReactiveProblems} for WebFlux): a malformed {@code SnoId} in a
+ * path variable, request parameter or JSON body, or a bad time window (see
+ * {@link SnoTimeWindow}), answers 400 with a problem detail ({@code application/problem+json})
+ * whose {@code detail} names the value and what is wrong with it. Other failures are left to the
  * application's and Spring's handlers (it runs last, and rethrows what is not about a
  * {@code SnoId}).
  */
@@ -28,7 +29,7 @@ public final class SnoProblems {
     }
 
     /**
-     * A path variable or request parameter that is not a sno ID.
+     * A path variable or request parameter that is not a sno ID, or a bad time window.
      *
      * @param e  the failure
      * @return 400 naming the parameter and the value
@@ -36,6 +37,10 @@ public final class SnoProblems {
      */
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     public ProblemDetail parameter(MethodArgumentTypeMismatchException e) throws MethodArgumentTypeMismatchException {
+        ProblemDetail window = timeWindow(e);
+        if (window != null) {
+            return window;
+        }
         String detail = detail(e);
         if (detail == null) {
             throw e;
@@ -61,6 +66,20 @@ public final class SnoProblems {
         }
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
         problem.setTitle("Invalid sno ID");
+        return problem;
+    }
+
+    /**
+     * The problem of a {@code SnoIdRange} handler parameter that could not be bound (see
+     * {@link SnoTimeWindow}), if e is about one, naming the request parameter; else null.
+     */
+    static ProblemDetail timeWindow(Exception e) {
+        if (!(e.getCause() instanceof TimeWindowParameters.Invalid invalid)) {
+            return null;
+        }
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, invalid.getMessage());
+        problem.setTitle("Invalid time window");
+        problem.setProperty("parameter", invalid.name);
         return problem;
     }
 

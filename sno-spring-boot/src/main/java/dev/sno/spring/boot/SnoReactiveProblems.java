@@ -11,7 +11,7 @@ import org.springframework.web.server.ServerWebInputException;
 
 /**
  * Spring WebFlux advice: a malformed {@code SnoId} in a path variable, request parameter or JSON
- * body answers 400 with a problem detail whose {@code detail} names the value and what is wrong
+ * body, or a bad time window (see {@link SnoTimeWindow}), answers 400 with a problem detail whose {@code detail} names the value and what is wrong
  * with it, as {@link SnoProblems} does for Spring MVC. Other failures are rethrown to the
  * application's and Spring's handlers.
  */
@@ -24,7 +24,8 @@ public final class SnoReactiveProblems {
     }
 
     /**
-     * Request input (path variable, request parameter, body) that is not a sno ID.
+     * Request input (path variable, request parameter, body) that is not a sno ID, or a bad
+     * time window.
      *
      * @param e  the failure
      * @return 400 naming the value, and the parameter where known
@@ -32,6 +33,10 @@ public final class SnoReactiveProblems {
      */
     @ExceptionHandler(ServerWebInputException.class)
     public ProblemDetail input(ServerWebInputException e) throws ServerWebInputException {
+        ProblemDetail window = SnoProblems.timeWindow(e);
+        if (window != null) {
+            return window;
+        }
         String detail = SnoProblems.detail(e);
         if (detail == null) {
             throw e;

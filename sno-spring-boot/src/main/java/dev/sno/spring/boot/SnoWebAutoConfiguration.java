@@ -6,12 +6,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * Web integration: the {@link SnoIdFormatter} bean (Spring MVC, WebFlux and Spring Data's
  * {@code DomainClassConverter} pick it up), and {@link SnoProblems} (Spring MVC) or
  * {@link SnoReactiveProblems} (WebFlux), which answer malformed IDs with a 400 problem detail
- * naming the value.
+ * naming the value; handler parameters of type {@link dev.sno.jdbc.SnoIdRange} bound from two
+ * instants (see {@link SnoTimeWindow}).
  */
 @AutoConfiguration
 public final class SnoWebAutoConfiguration {
@@ -56,5 +58,39 @@ public final class SnoWebAutoConfiguration {
     @ConditionalOnProperty(name = "sno.web.problem-details", havingValue = "true", matchIfMissing = true)
     public SnoReactiveProblems snoReactiveProblems() {
         return new SnoReactiveProblems();
+    }
+
+    /** Spring MVC: {@code SnoIdRange} handler parameters. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+    @ConditionalOnClass(name = "org.springframework.web.servlet.config.annotation.WebMvcConfigurer")
+    static class TimeWindowMvc {
+
+        /**
+         * The resolver, registered as a {@code WebMvcConfigurer}.
+         *
+         * @return it
+         */
+        @Bean
+        SnoTimeWindowMvc snoTimeWindowMvc() {
+            return new SnoTimeWindowMvc();
+        }
+    }
+
+    /** WebFlux: {@code SnoIdRange} handler parameters. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    @ConditionalOnClass(name = "org.springframework.web.reactive.config.WebFluxConfigurer")
+    static class TimeWindowWebFlux {
+
+        /**
+         * The resolver, registered as a {@code WebFluxConfigurer}.
+         *
+         * @return it
+         */
+        @Bean
+        SnoTimeWindowWebFlux snoTimeWindowWebFlux() {
+            return new SnoTimeWindowWebFlux();
+        }
     }
 }

@@ -129,16 +129,22 @@ class SnoAutoConfigurationTest {
             assertThat(ctx).hasSingleBean(SnoIdFormatter.class);
             assertThat(ctx).doesNotHaveBean(SnoProblems.class);
             assertThat(ctx).doesNotHaveBean(SnoReactiveProblems.class);
+            assertThat(ctx).doesNotHaveBean(SnoTimeWindowMvc.class);
+            assertThat(ctx).doesNotHaveBean(SnoTimeWindowWebFlux.class);
         });
         new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
                 SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false").run(ctx -> {
                     assertThat(ctx).hasSingleBean(SnoProblems.class);
                     assertThat(ctx).doesNotHaveBean(SnoReactiveProblems.class);
+                    assertThat(ctx).hasSingleBean(SnoTimeWindowMvc.class);
+                    assertThat(ctx).doesNotHaveBean(SnoTimeWindowWebFlux.class);
                 });
         new ReactiveWebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
                 SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false").run(ctx -> {
                     assertThat(ctx).hasSingleBean(SnoReactiveProblems.class);
                     assertThat(ctx).doesNotHaveBean(SnoProblems.class);
+                    assertThat(ctx).hasSingleBean(SnoTimeWindowWebFlux.class);
+                    assertThat(ctx).doesNotHaveBean(SnoTimeWindowMvc.class);
                 });
         new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
                 SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false", "sno.web.problem-details=false")

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.sno.SnoId;
+import dev.sno.jdbc.SnoIdRange;
+import dev.sno.jdbc.SnoJdbc;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.json.Jackson2JsonDecoder;
@@ -40,6 +43,16 @@ class SnoProblemsTest {
             return Integer.toString(n);
         }
 
+        @GetMapping("/window")
+        String window(SnoIdRange window) {
+            return window.from() + ".." + window.to();
+        }
+
+        @GetMapping("/named-window")
+        String namedWindow(@SnoTimeWindow(from = "since", to = "until") SnoIdRange window) {
+            return window.from() + ".." + window.to();
+        }
+
         @PostMapping("/things")
         String body(@RequestBody Thing thing) {
             return thing.id().toString();
@@ -53,6 +66,7 @@ class SnoProblemsTest {
     private final WebTestClient client = WebTestClient.bindToController(new Api())
             .controllerAdvice(new SnoReactiveProblems())
             .formatters(registry -> registry.addFormatter(SnoIdFormatter.INSTANCE))
+            .argumentResolvers(new SnoTimeWindowWebFlux()::configureArgumentResolvers)
             .httpMessageCodecs(codecs -> codecs.defaultCodecs().jackson2JsonDecoder(new Jackson2JsonDecoder(
                     JsonMapper.builder().addModule(new dev.sno.jackson2.SnoModule()).build())))
             .build();
@@ -85,5 +99,33 @@ class SnoProblemsTest {
     void otherBadInputIsLeftToSpring() {
         String body = badRequest(client.get().uri("/numbers/abc")); // Spring's own 400, no problem body here
         assertThat(body == null ? "" : body).doesNotContain("Invalid sno ID");
+    }
+
+    @Test
+    void aTimeWindowIsBoundFromTwoInstantsByDefaultNamesOrItsAnnotations() {
+        Instant from = Instant.parse("2026-03-01T12:00:00.001Z");
+        Instant to = Instant.parse("2026-03-01T12:00:01Z");
+        SnoIdRange expected = SnoJdbc.timeWindow(from, to);
+        String range = expected.from() + ".." + expected.to();
+        client.get().uri("/window?from=" + from + "&to=" + to).exchange().expectStatus().isOk()
+                .expectBody(String.class).isEqualTo(range);
+        client.get().uri("/named-window?since=" + from + "&until=" + to).exchange().expectStatus().isOk()
+                .expectBody(String.class).isEqualTo(range);
+    }
+
+    @Test
+    void aBadTimeWindowAnswers400NamingTheParameterAndValue() {
+        assertThat(badRequest(client.get().uri("/window?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z")))
+                .contains("\"title\":\"Invalid time window\"").contains("\"parameter\":\"to\"")
+                .contains("Invalid time window: to=2026-01-01T00:00:00Z is before from=2026-02-01T00:00:00Z");
+        assertThat(badRequest(client.get().uri("/window?from=tomorrow&to=2026-01-01T00:00:00Z")))
+                .contains("\"parameter\":\"from\"")
+                .contains("Invalid time window: from=\\\"tomorrow\\\" is not an ISO-8601 instant");
+        assertThat(badRequest(client.get().uri("/named-window?since=2026-01-01T00:00:00Z&until=2080-01-01T00:00:00Z")))
+                .contains("\"parameter\":\"until\"")
+                .contains("Invalid time window: until=2080-01-01T00:00:00Z is outside the sno time range");
+        // A missing parameter is Spring's own 400, as for a missing @RequestParam.
+        String missing = badRequest(client.get().uri("/named-window?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z"));
+        assertThat(missing == null ? "" : missing).doesNotContain("Invalid time window");
     }
 }

@@ -8,4 +8,7 @@ import org.springframework.data.repository.ListCrudRepository;
 public interface NoteRepository extends ListCrudRepository<Note, SnoId> {
 
     List<Note> findByAuthor(SnoId author);
+
+    /** Spring Data JDBC's derived query over a key range, inclusive at both ends. */
+    List<Note> findByIdBetweenOrderById(SnoId first, SnoId last);
 }

@@ -1,9 +1,6 @@
 package dev.sno.example.jpa;
 
 import dev.sno.SnoId;
-import dev.sno.jdbc.SnoIdRange;
-import dev.sno.jdbc.SnoJdbc;
-import java.time.Instant;
 import java.util.List;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Query;
@@ -20,9 +17,9 @@ public interface PersonRepository extends JpaRepository<Person, SnoId> {
     @Query(value = "select * from example_person order by id", nativeQuery = true)
     List<Person> findAllNativeInIdOrder();
 
-    /** Everyone created in [from, to), through the primary key. */
-    default List<Person> createdBetween(Instant from, Instant to) {
-        SnoIdRange window = SnoJdbc.timeWindow(from, to);
-        return findInRange(window.from(), window.to());
-    }
+    /**
+     * A derived query over a time window: bound from request parameters into a SnoIdRange by the
+     * starter, passed as {@code (range.from(), range.last())}; BETWEEN is inclusive at both ends.
+     */
+    List<Person> findByIdBetweenOrderById(SnoId first, SnoId last);
 }

@@ -1,0 +1,110 @@
+package dev.sno.spring.boot;
+
+import dev.sno.SnoId;
+import dev.sno.jdbc.SnoIdRange;
+import dev.sno.jdbc.SnoJdbc;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.function.UnaryOperator;
+import org.springframework.core.MethodParameter;
+
+/**
+ * Binding a {@link SnoIdRange} handler parameter from two request parameters, shared by the
+ * Spring MVC and WebFlux resolvers: which parameters, and what is wrong with their values.
+ */
+final class TimeWindowParameters {
+
+    private final String fromName;
+    private final String toName;
+
+    private TimeWindowParameters(String fromName, String toName) {
+        this.fromName = fromName;
+        this.toName = toName;
+    }
+
+    /** Whether a handler parameter is a time window this starter binds. */
+    static boolean supports(MethodParameter parameter) {
+        return parameter.getParameterType() == SnoIdRange.class;
+    }
+
+    /** The request parameter names of a handler parameter: its annotation's, or from and to. */
+    static TimeWindowParameters of(MethodParameter parameter) {
+        SnoTimeWindow names = parameter.getParameterAnnotation(SnoTimeWindow.class);
+        return names == null ? new TimeWindowParameters("from", "to")
+                : new TimeWindowParameters(names.from(), names.to());
+    }
+
+    String fromName() {
+        return fromName;
+    }
+
+    String toName() {
+        return toName;
+    }
+
+    /**
+     * The window of the two request parameters, read by name from the request.
+     *
+     * @throws Missing if one is absent
+     * @throws Invalid if one is not an instant in the sno range, or the window is reversed
+     */
+    SnoIdRange bind(UnaryOperator<String> request) {
+        String fromText = request.apply(fromName);
+        String toText = request.apply(toName);
+        if (fromText == null) {
+            throw new Missing(fromName);
+        }
+        if (toText == null) {
+            throw new Missing(toName);
+        }
+        Instant from = instant(fromName, fromText);
+        Instant to = instant(toName, toText);
+        if (to.isBefore(from)) {
+            throw new Invalid(toName, toText, "Invalid time window: " + toName + "=" + to
+                    + " is before " + fromName + "=" + from);
+        }
+        return SnoJdbc.timeWindow(from, to);
+    }
+
+    /** The instant of a parameter's text, within the sno time range. */
+    private static Instant instant(String name, String text) {
+        Instant time;
+        try {
+            time = Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new Invalid(name, text, "Invalid time window: " + name + "=\"" + text
+                    + "\" is not an ISO-8601 instant such as 2026-01-31T23:59:59Z");
+        }
+        if (time.isBefore(SnoId.EPOCH) || time.isAfter(SnoId.MAX_TIME)) {
+            throw new Invalid(name, text, "Invalid time window: " + name + "=" + time
+                    + " is outside the sno time range [" + SnoId.EPOCH + ", " + SnoId.MAX_TIME + "]");
+        }
+        return time;
+    }
+
+    /** A request parameter of the window is absent. */
+    static final class Missing extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        final String name;
+
+        Missing(String name) {
+            super(name, null, false, false);
+            this.name = name;
+        }
+    }
+
+    /** A request parameter of the window has a value that makes no window. */
+    static final class Invalid extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        final String name;
+        final String value;
+
+        Invalid(String name, String value, String message) {
+            super(message);
+            this.name = name;
+            this.value = value;
+        }
+    }
+}
