@@ -77,6 +77,8 @@ record Target(String what, Function<Report.Run, Value> measure) {
                 }),
                 timeRatio("`next` with a snapshot file <= 1.05x plain", "DurabilityBenchmark.snapshotFile",
                         "DurabilityBenchmark.plain", 1.05),
+                timeRatio("`next` of a leased generator <= 1.05x plain", "LeaseBenchmark.leasedNext",
+                        "LeaseBenchmark.plainNext", 1.05),
                 new Target("state-store saves per second of clock time per generator <= 1", run -> {
                     double saves = run.aux("DurabilityBenchmark.countingStore", "savesPerGenerator");
                     double nanos = run.aux("DurabilityBenchmark.countingStore", "saveNanos");
