@@ -150,9 +150,10 @@ final class Codec {
      * not in the alphabet. Each lane is below 0x80, so adding 0x80 - k to it sets its top bit
      * exactly when it is k or above, and never carries into the next lane; all 8 lanes are
      * checked against '2'..'9' and 'a'..'x' at once, turned into digits, then folded 5 + 5,
-     * 10 + 10 and 20 + 20 bits.
+     * 10 + 10 and 20 + 20 bits. Only for words from {@link #packAscii}: a lane at or above 0x80
+     * would carry into its neighbour.
      */
-    static long bits40(long ascii) {
+    private static long bits40(long ascii) {
         long atLeast2 = ascii + 0x4E4E_4E4E_4E4E_4E4EL;
         long above9 = ascii + 0x4646_4646_4646_4646L;
         long atLeastA = ascii + 0x1F1F_1F1F_1F1F_1F1FL;

@@ -16,7 +16,9 @@ import java.lang.annotation.Target;
  * {@code [from, to)}, as Spring Data binds a {@code Pageable}. Before the handler runs, a value
  * that is not an instant, a time outside the sno range or a window that ends before it starts
  * answers 400 with a problem detail naming the parameter and the value; a missing parameter
- * answers Spring's own 400, as for a missing {@code @RequestParam}.
+ * answers Spring's own 400, as for a missing {@code @RequestParam}. The values in a message are
+ * quoted as sent. {@code sno.web.time-windows=false} turns the binding off. A window shorter than
+ * one 4 ms unit can be empty; {@link dev.sno.jdbc.SnoIdRange#last()} of an empty window throws.
  *
  * <pre>{@code
  * @GetMapping("/orders")

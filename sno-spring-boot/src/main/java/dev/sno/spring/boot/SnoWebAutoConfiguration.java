@@ -60,8 +60,9 @@ public final class SnoWebAutoConfiguration {
         return new SnoReactiveProblems();
     }
 
-    /** Spring MVC: {@code SnoIdRange} handler parameters. */
+    /** Spring MVC: {@code SnoIdRange} handler parameters, unless {@code sno.web.time-windows=false}. */
     @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(name = "sno.web.time-windows", havingValue = "true", matchIfMissing = true)
     @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
     @ConditionalOnClass(name = "org.springframework.web.servlet.config.annotation.WebMvcConfigurer")
     static class TimeWindowMvc {
@@ -77,8 +78,9 @@ public final class SnoWebAutoConfiguration {
         }
     }
 
-    /** WebFlux: {@code SnoIdRange} handler parameters. */
+    /** WebFlux: {@code SnoIdRange} handler parameters, unless {@code sno.web.time-windows=false}. */
     @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(name = "sno.web.time-windows", havingValue = "true", matchIfMissing = true)
     @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
     @ConditionalOnClass(name = "org.springframework.web.reactive.config.WebFluxConfigurer")
     static class TimeWindowWebFlux {

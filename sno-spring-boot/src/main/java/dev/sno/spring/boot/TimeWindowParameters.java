@@ -27,19 +27,21 @@ final class TimeWindowParameters {
         return parameter.getParameterType() == SnoIdRange.class;
     }
 
-    /** The request parameter names of a handler parameter: its annotation's, or from and to. */
+    /**
+     * The request parameter names of a handler parameter: its annotation's, or from and to.
+     *
+     * @throws IllegalStateException if the annotation names no parameter or the same one twice
+     */
     static TimeWindowParameters of(MethodParameter parameter) {
         SnoTimeWindow names = parameter.getParameterAnnotation(SnoTimeWindow.class);
-        return names == null ? new TimeWindowParameters("from", "to")
-                : new TimeWindowParameters(names.from(), names.to());
-    }
-
-    String fromName() {
-        return fromName;
-    }
-
-    String toName() {
-        return toName;
+        if (names == null) {
+            return new TimeWindowParameters("from", "to");
+        }
+        if (names.from().isEmpty() || names.to().isEmpty() || names.from().equals(names.to())) {
+            throw new IllegalStateException("@SnoTimeWindow needs two different request parameter names, not from=\""
+                    + names.from() + "\" and to=\"" + names.to() + "\", on " + parameter);
+        }
+        return new TimeWindowParameters(names.from(), names.to());
     }
 
     /**
@@ -60,8 +62,8 @@ final class TimeWindowParameters {
         Instant from = instant(fromName, fromText);
         Instant to = instant(toName, toText);
         if (to.isBefore(from)) {
-            throw new Invalid(toName, toText, "Invalid time window: " + toName + "=" + to
-                    + " is before " + fromName + "=" + from);
+            throw new Invalid(toName, toText, "Invalid time window: " + toName + "=" + quote(toText)
+                    + " is before " + fromName + "=" + quote(fromText));
         }
         return SnoJdbc.timeWindow(from, to);
     }
@@ -72,14 +74,33 @@ final class TimeWindowParameters {
         try {
             time = Instant.parse(text);
         } catch (DateTimeParseException e) {
-            throw new Invalid(name, text, "Invalid time window: " + name + "=\"" + text
-                    + "\" is not an ISO-8601 instant such as 2026-01-31T23:59:59Z");
+            throw new Invalid(name, text, "Invalid time window: " + name + "=" + quote(text)
+                    + " is not an ISO-8601 instant such as 2026-01-31T23:59:59Z");
         }
         if (time.isBefore(SnoId.EPOCH) || time.isAfter(SnoId.MAX_TIME)) {
-            throw new Invalid(name, text, "Invalid time window: " + name + "=" + time
+            throw new Invalid(name, text, "Invalid time window: " + name + "=" + quote(text)
                     + " is outside the sno time range [" + SnoId.EPOCH + ", " + SnoId.MAX_TIME + "]");
         }
         return time;
+    }
+
+    /**
+     * A request value as sent, for a message: in double quotes, cut after 40 characters, with
+     * quotes, backslashes and characters outside printable ASCII escaped.
+     */
+    private static String quote(String text) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < Math.min(text.length(), 40); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\').append(c);
+            } else if (c < 0x20 || c > 0x7E) {
+                sb.append(String.format("\\u%04X", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append(text.length() > 40 ? "\"..." : "\"").toString();
     }
 
     /** A request parameter of the window is absent. */

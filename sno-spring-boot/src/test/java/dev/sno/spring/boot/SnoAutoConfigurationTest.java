@@ -149,6 +149,12 @@ class SnoAutoConfigurationTest {
         new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
                 SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false", "sno.web.problem-details=false")
                 .run(ctx -> assertThat(ctx).doesNotHaveBean(SnoProblems.class));
+        new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
+                SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false", "sno.web.time-windows=false")
+                .run(ctx -> assertThat(ctx).doesNotHaveBean(SnoTimeWindowMvc.class).hasSingleBean(SnoProblems.class));
+        new ReactiveWebApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
+                SnoWebAutoConfiguration.class)).withPropertyValues("sno.install=false", "sno.web.time-windows=false")
+                .run(ctx -> assertThat(ctx).doesNotHaveBean(SnoTimeWindowWebFlux.class));
     }
 
     @Test

@@ -117,13 +117,13 @@ class SnoProblemsTest {
     void aBadTimeWindowAnswers400NamingTheParameterAndValue() {
         assertThat(badRequest(client.get().uri("/window?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z")))
                 .contains("\"title\":\"Invalid time window\"").contains("\"parameter\":\"to\"")
-                .contains("Invalid time window: to=2026-01-01T00:00:00Z is before from=2026-02-01T00:00:00Z");
+                .contains("Invalid time window: to=\\\"2026-01-01T00:00:00Z\\\" is before from=\\\"2026-02-01T00:00:00Z\\\"");
         assertThat(badRequest(client.get().uri("/window?from=tomorrow&to=2026-01-01T00:00:00Z")))
                 .contains("\"parameter\":\"from\"")
                 .contains("Invalid time window: from=\\\"tomorrow\\\" is not an ISO-8601 instant");
         assertThat(badRequest(client.get().uri("/named-window?since=2026-01-01T00:00:00Z&until=2080-01-01T00:00:00Z")))
                 .contains("\"parameter\":\"until\"")
-                .contains("Invalid time window: until=2080-01-01T00:00:00Z is outside the sno time range");
+                .contains("Invalid time window: until=\\\"2080-01-01T00:00:00Z\\\" is outside the sno time range");
         // A missing parameter is Spring's own 400, as for a missing @RequestParam.
         String missing = badRequest(client.get().uri("/named-window?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z"));
         assertThat(missing == null ? "" : missing).doesNotContain("Invalid time window");

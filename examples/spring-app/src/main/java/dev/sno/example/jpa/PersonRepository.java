@@ -4,15 +4,11 @@ import dev.sno.SnoId;
 import java.util.List;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Query;
-import org.springframework.data.repository.query.Param;
 
-/** Derived, JPQL and native queries with SnoId. */
+/** Derived and native queries with SnoId. */
 public interface PersonRepository extends JpaRepository<Person, SnoId> {
 
     List<Person> findByManagerOrderById(SnoId manager);
-
-    @Query("select p from Person p where p.id >= :from and p.id < :to order by p.id")
-    List<Person> findInRange(@Param("from") SnoId from, @Param("to") SnoId to);
 
     @Query(value = "select * from example_person order by id", nativeQuery = true)
     List<Person> findAllNativeInIdOrder();
