@@ -43,16 +43,6 @@ class SnoProblemsTest {
             return Integer.toString(n);
         }
 
-        @GetMapping("/window")
-        String window(SnoIdRange window) {
-            return window.from() + ".." + window.to();
-        }
-
-        @GetMapping("/named-window")
-        String namedWindow(@SnoTimeWindow(from = "since", to = "until") SnoIdRange window) {
-            return window.from() + ".." + window.to();
-        }
-
         @PostMapping("/things")
         String body(@RequestBody Thing thing) {
             return thing.id().toString();
@@ -63,7 +53,7 @@ class SnoProblemsTest {
     record Thing(SnoId id) {
     }
 
-    private final WebTestClient client = WebTestClient.bindToController(new Api())
+    private final WebTestClient client = WebTestClient.bindToController(new Api(), new WindowApi())
             .controllerAdvice(new SnoReactiveProblems())
             .formatters(registry -> registry.addFormatter(SnoIdFormatter.INSTANCE))
             .argumentResolvers(new SnoTimeWindowWebFlux()::configureArgumentResolvers)

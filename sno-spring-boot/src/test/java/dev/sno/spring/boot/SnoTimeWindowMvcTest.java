@@ -11,8 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Spring MVC: SnoIdRange handler parameters through Spring MVC's own dispatch (argument
@@ -21,26 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 class SnoTimeWindowMvcTest {
 
-    /** Endpoints taking windows. */
-    @RestController
-    static class Api {
-        @GetMapping("/window")
-        String window(SnoIdRange window) {
-            return window.from() + ".." + window.to();
-        }
-
-        @GetMapping("/named-window")
-        String namedWindow(@SnoTimeWindow(from = "since", to = "until") SnoIdRange window) {
-            return window.from() + ".." + window.to();
-        }
-
-        @GetMapping("/same-names")
-        String sameNames(@SnoTimeWindow(from = "t", to = "t") SnoIdRange window) {
-            return window.toString();
-        }
-    }
-
-    private final MockMvc mvc = MockMvcBuilders.standaloneSetup(new Api())
+    private final MockMvc mvc = MockMvcBuilders.standaloneSetup(new WindowApi())
             .setCustomArgumentResolvers(new SnoTimeWindowMvc())
             .setControllerAdvice(new SnoProblems())
             .build();
