@@ -36,16 +36,6 @@ final class Codec {
 
     static final String ALPHABET = "23456789abcdefghijklmnopqrstuvwx";
 
-    /** Digit of each ASCII character, -1 for those outside the alphabet. */
-    private static final byte[] DECODE = new byte[128];
-
-    static {
-        java.util.Arrays.fill(DECODE, (byte) -1);
-        for (int i = 0; i < ALPHABET.length(); i++) {
-            DECODE[ALPHABET.charAt(i)] = (byte) i;
-        }
-    }
-
     private static final VarHandle BIG_ENDIAN_LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
@@ -110,11 +100,10 @@ final class Codec {
 
     /**
      * The digit of the character at index i of text: 0..31, or -1 for a character outside the
-     * alphabet.
+     * alphabet. Only for error messages; decoding does not look characters up.
      */
     private static int digit(CharSequence text, int i) {
-        char c = text.charAt(i);
-        return c < 0x80 ? DECODE[c] : -1;
+        return ALPHABET.indexOf(text.charAt(i));
     }
 
     /**
