@@ -1,28 +1,50 @@
 package dev.sno;
 
+import java.security.SecureRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 
 /*
- * Process-unique partitions for generators made without one, as the reference does it: a seed
- * taken from the clock once, plus an atomic counter. The n-th partition handed out is
+ * Process-unique partitions for generators made without one: a random seed, drawn when the
+ * first partition is asked for, plus an atomic counter. The n-th partition handed out is
  * (seed + n) mod 65536, so the first 65,536 are distinct; the next request fails rather than
- * repeat one. Predictability does not matter here, only uniqueness within the process.
+ * repeat one.
+ *
+ * The seed comes from SecureRandom, not from the clock (the reference's way) nor the PID:
+ * processes started together read the same clock and often get nearby PIDs, and the clock seed
+ * put them on the same partitions (measured: 39 pairs among 144 processes started in bursts).
+ * A random seed makes any two processes share a partition with probability 1/65,536. It is
+ * drawn on first use, never in a static initializer, so that a native image built ahead of
+ * time does not bake one seed into every process it starts (SPEC.md 8.1).
  */
 final class PartitionPool {
 
-    static final PartitionPool GLOBAL = new PartitionPool(seedFromClock(System.currentTimeMillis()));
+    static final PartitionPool GLOBAL = new PartitionPool(PartitionPool::randomSeed);
 
-    private final int seed;
+    private final IntSupplier seedSource;
+
+    /** The seed, 0..65535, or -1 until the first partition is asked for; set once. */
+    private final AtomicInteger seed = new AtomicInteger(-1);
 
     private final AtomicInteger handedOut = new AtomicInteger();
 
-    PartitionPool(int seed) {
-        this.seed = seed & 0xFFFF;
+    /** A pool whose seed is drawn from seedSource on first use. */
+    PartitionPool(IntSupplier seedSource) {
+        this.seedSource = seedSource;
     }
 
-    static int seedFromClock(long millis) {
-        long units = (millis - SnoId.EPOCH_MILLIS) >> 2;
-        return (int) (units >>> 32 ^ units) & 0xFFFF;
+    /** A pool with a fixed seed, for tests. */
+    PartitionPool(int seed) {
+        this(() -> seed);
+    }
+
+    private static int randomSeed() {
+        return new SecureRandom().nextInt();
+    }
+
+    /** Whether the seed has been drawn. */
+    boolean seeded() {
+        return seed.get() >= 0;
     }
 
     /** The next partition; throws once all 65,536 have been handed out. */
@@ -33,6 +55,16 @@ final class PartitionPool {
                     + " give further generators an explicit partition (SnoGenerator.builder().partition(p))"
                     + " or restore them from snapshots");
         }
-        return (seed + n) & 0xFFFF;
+        return (seed() + n) & 0xFFFF;
+    }
+
+    /** The seed; the first caller's draw wins a race (losers' draws are dropped, never used). */
+    private int seed() {
+        int s = seed.get();
+        if (s < 0) {
+            seed.compareAndSet(-1, seedSource.getAsInt() & 0xFFFF);
+            s = seed.get();
+        }
+        return s;
     }
 }

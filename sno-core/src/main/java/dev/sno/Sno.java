@@ -10,8 +10,10 @@ import java.time.Instant;
  * <p>The shared generator is either the one an application {@linkplain #install installed} at
  * startup (a leased generator, a Spring bean), or one created on first use from the system
  * properties or environment variables below, else with {@link SnoGenerator#create()}: the full
- * sequence pool, the system clock and a partition derived from the time the process first asked
- * for one, so it differs between restarts but is not coordinated between processes.
+ * sequence pool, the system clock and a {@linkplain PartitionSource#RANDOM random} partition,
+ * which is not coordinated between processes (its first ID logs one line that says so). A
+ * property or variable that is set must hold a valid value: an empty one is an error, not
+ * "unset", so that a deployment template that failed to fill it in is noticed.
  *
  * <table class="striped">
  * <caption>Configuration of the shared generator (a system property wins over the variable)</caption>
@@ -108,17 +110,27 @@ public final class Sno {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalStateException("Invalid sno.partition (SNO_PARTITION) \"" + text
-                + "\": must be an integer in [0, 65535]");
+        throw new IllegalStateException("Invalid sno.partition (SNO_PARTITION) " + Codec.quote(text)
+                + ": must be an integer in [0, 65535]");
     }
 
-    /** A system property, else an environment variable, else null; blank counts as unset. */
+    /**
+     * A system property, else an environment variable, else null (unset).
+     *
+     * @throws IllegalStateException if the one that is used is set but blank
+     */
     private static String setting(String property, String variable) {
         String value = System.getProperty(property);
-        if (value == null || value.isBlank()) {
+        String name = property;
+        if (value == null) {
             value = System.getenv(variable);
+            name = variable;
         }
-        return value == null || value.isBlank() ? null : value;
+        if (value != null && value.isBlank()) {
+            throw new IllegalStateException("Invalid " + name + " " + Codec.quote(value) + ": set but empty; unset it or"
+                    + " give it a value (" + property + " / " + variable + ")");
+        }
+        return value;
     }
 
     /**

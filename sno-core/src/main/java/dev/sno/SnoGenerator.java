@@ -109,6 +109,7 @@ public final class SnoGenerator implements AutoCloseable {
     }
 
     private final int partition;
+    private final PartitionSource partitionSource;
     private final int seqMin;
     private final int seqMax;
     private final SnoClock clock;
@@ -146,9 +147,16 @@ public final class SnoGenerator implements AutoCloseable {
     /** Callers currently stalled on an exhausted pool. */
     private final AtomicInteger stalled = new AtomicInteger();
 
-    SnoGenerator(RestoreRules.Restored r, SnoClock clock, Consumer<SequenceOverflowNotification> listener,
-            Duration maxRegressionWait, SnoStateStore store, Duration writeAhead) {
+    /** Whether the first ID logs the random-partition line (PartitionNotice); read off the fast path. */
+    private final boolean announce;
+
+    /** Made by GeneratorAssembly, which then calls {@link #start()}. */
+    SnoGenerator(RestoreRules.Restored r, PartitionSource source, boolean announce, SnoClock clock,
+            Consumer<SequenceOverflowNotification> listener, Duration maxRegressionWait, SnoStateStore store,
+            Duration writeAhead) {
         this.partition = r.partition();
+        this.partitionSource = source;
+        this.announce = announce;
         this.seqMin = r.seqMin();
         this.seqMax = r.seqMax();
         this.clock = clock;
@@ -161,15 +169,22 @@ public final class SnoGenerator implements AutoCloseable {
         this.wallSafe = r.wallSafe();
         this.drifts = r.drifts();
         this.writeAhead = store == null ? null : new WriteAhead(this, store, lock, writeAhead.toMillis());
-        if (this.writeAhead != null) {
-            this.writeAhead.start();
+    }
+
+    /** Starts the background writer, once this generator is fully constructed. */
+    void start() {
+        if (writeAhead != null) {
+            writeAhead.start();
         }
     }
 
     /**
-     * A generator with default settings: a partition unique within this process (a seed taken
-     * from the clock once per process plus a counter, as the reference does), the full sequence
-     * pool 0..65535 and the system clock.
+     * A generator with default settings: a {@linkplain PartitionSource#RANDOM random} partition
+     * unique within this process (a random seed drawn once per process plus a counter; the
+     * reference seeds from the clock instead), the full sequence pool 0..65535 and the system
+     * clock. Its first ID logs one line saying that the partition is random, once per process.
+     * Not coordinated with other processes: for more than one process, configure or lease a
+     * partition (SPEC.md 8.1).
      *
      * @return a new generator
      * @throws IllegalStateException if this process has already been handed all 65,536
@@ -234,7 +249,7 @@ public final class SnoGenerator implements AutoCloseable {
                 admit(now);
                 long next = now << StateWord.UNIT_SHIFT | (current & StateWord.TICK) | seqMin;
                 if (STATE.compareAndSet(this, current, next)) {
-                    idCounter.left(current);
+                    left(current);
                     return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
                 }
             } else {
@@ -434,9 +449,20 @@ public final class SnoGenerator implements AutoCloseable {
     boolean casState(long expected, long update) {
         boolean done = STATE.compareAndSet(this, expected, update);
         if (done && StateWord.unit(update) != StateWord.unit(expected)) {
-            idCounter.left(expected);
+            left(expected);
         }
         return done;
+    }
+
+    /**
+     * The state left the word's unit: counts its IDs; the first word of a fresh generator (0)
+     * is left by its first ID, which announces a random partition.
+     */
+    private void left(long word) {
+        idCounter.left(word);
+        if (word == 0L && announce) {
+            PartitionNotice.process().announce(partition);
+        }
     }
 
     long clockMillis() {
@@ -472,6 +498,16 @@ public final class SnoGenerator implements AutoCloseable {
      */
     public int partition() {
         return partition;
+    }
+
+    /**
+     * Where this generator's partition came from: configured, leased, restored from a record,
+     * or random (unique within this process only). {@code toString()} names it in lower case.
+     *
+     * @return the source, not null
+     */
+    public PartitionSource partitionSource() {
+        return partitionSource;
     }
 
     /**
@@ -624,13 +660,15 @@ public final class SnoGenerator implements AutoCloseable {
         Path snapshotFile;
         SnoStateStore store;
         Duration writeAhead = DEFAULT_WRITE_AHEAD;
+        boolean announcePartition = true;
 
         private Builder() {
         }
 
         /**
          * Sets the partition. Without one (and without a restored state), the generator gets a
-         * partition unique within this process, as {@link SnoGenerator#create()} does.
+         * {@linkplain PartitionSource#RANDOM random} partition unique within this process, as
+         * {@link SnoGenerator#create()} does, which is not coordinated with other processes.
          *
          * @param partition  0..65535
          * @return this builder
@@ -775,6 +813,22 @@ public final class SnoGenerator implements AutoCloseable {
                 throw new IllegalArgumentException("writeAhead must be in [PT0.008S, PT1H]: writeAhead=" + horizon);
             }
             this.writeAhead = horizon;
+            return this;
+        }
+
+        /**
+         * Whether a generator with a {@linkplain PartitionSource#RANDOM random} partition logs,
+         * on its first ID, the line that says so: once per process, through
+         * {@link System.Logger} (logger {@code dev.sno.SnoGenerator}) at {@code INFO}. The
+         * default is true. An application or framework that reports the partition itself (the
+         * Spring starter, the CLI) turns it off; the process's line then counts as said, and
+         * no later generator of the process logs it either.
+         *
+         * @param announce  whether to log the line
+         * @return this builder
+         */
+        public Builder announcePartition(boolean announce) {
+            this.announcePartition = announce;
             return this;
         }
 

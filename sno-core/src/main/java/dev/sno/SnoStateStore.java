@@ -56,6 +56,18 @@ public interface SnoStateStore extends AutoCloseable {
     }
 
     /**
+     * Whether this store assigns the generator's partition by holding a lease on it, which
+     * keeps every other live holder off it (as {@code dev.sno.jdbc.lease} does). A generator on
+     * such a store reports {@link PartitionSource#LEASED}. The default is false: a file that
+     * merely records the partition does not coordinate it with other processes.
+     *
+     * @return true if the partition is leased
+     */
+    default boolean leasesPartition() {
+        return false;
+    }
+
+    /**
      * Releases the store (a lock, a lease, a connection). Called once, after the generator's
      * final save.
      *

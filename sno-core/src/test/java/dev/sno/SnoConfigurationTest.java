@@ -106,6 +106,19 @@ class SnoConfigurationTest {
     }
 
     @Test
+    void anEmptyPropertyIsAnErrorNamingItNotUnset() throws Throwable {
+        System.setProperty("sno.partition", "");
+        IllegalStateException e = assertThrows(IllegalStateException.class, new FreshSno()::next);
+        assertEquals("Invalid sno.partition \"\": set but empty; unset it or give it a value"
+                + " (sno.partition / SNO_PARTITION)", e.getMessage());
+        System.setProperty("sno.partition", "4");
+        System.setProperty("sno.snapshot-file", "  ");
+        e = assertThrows(IllegalStateException.class, new FreshSno()::next);
+        assertEquals("Invalid sno.snapshot-file \"  \": set but empty; unset it or give it a value"
+                + " (sno.snapshot-file / SNO_SNAPSHOT_FILE)", e.getMessage());
+    }
+
+    @Test
     void theSnapshotFileComesFromTheSystemProperty(@TempDir Path dir) throws Throwable {
         Path file = dir.resolve("shared.state");
         System.setProperty("sno.partition", "9");

@@ -3,6 +3,7 @@ package dev.sno.cli;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.List;
 
 /** {@code sno generate}: prints new IDs. */
@@ -15,8 +16,10 @@ final class Generate {
             "",
             "  COUNT, --count N   how many IDs, 1..1000000000 (default 1)",
             "  --meta M           metabyte of the IDs, 0..255 (default 0)",
-            "  --partition P      partition, 0..65535 (default: derived from the time, as for",
-            "                     Sno.next); give each concurrent writer its own",
+            "  --partition P      partition, 0..65535; give each concurrent writer its own.",
+            "                     Default: random, and NOT coordinated with other processes",
+            "                     (two runs share one with probability 1/65536 and may then",
+            "                     print the same IDs); standard error names it",
             "  --format F         text (default): the 16-character ID",
             "                     uuid: the ID's UUID image",
             "                     json: one JSON object a line with the ID's components",
@@ -30,7 +33,13 @@ final class Generate {
     private Generate() {
     }
 
-    static int run(List<String> args, Output out) throws IOException {
+    /** The line on standard error for a random partition. */
+    static String randomPartitionNote(int partition) {
+        return "sno: partition " + partition + " is random (no --partition): not coordinated with other"
+                + " processes; give each concurrent writer its own --partition";
+    }
+
+    static int run(List<String> args, Output out, PrintStream err) throws IOException {
         Options o = new Options("generate", List.of("--count", "--meta", "--partition", "--format"),
                 List.of("--help", "-h"), args);
         if (o.has("--help") || o.has("-h")) {
@@ -50,8 +59,11 @@ final class Generate {
         String format = o.choice("--format", List.of("text", "uuid", "json"), "text");
 
         SnoGenerator generator = partition < 0
-                ? SnoGenerator.create()
+                ? SnoGenerator.builder().announcePartition(false).build()
                 : SnoGenerator.builder().partition(partition).build();
+        if (partition < 0) {
+            err.println(randomPartitionNote(generator.partition()));
+        }
         StringBuilder sb = new StringBuilder(256);
         for (long n = 0; n < count; n++) {
             SnoId id = generator.next(meta);

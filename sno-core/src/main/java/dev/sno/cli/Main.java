@@ -100,7 +100,7 @@ public final class Main {
         List<String> rest = Arrays.asList(args).subList(1, args.length);
         switch (args[0]) {
             case "generate":
-                return Generate.run(rest, out);
+                return Generate.run(rest, out, err);
             case "inspect":
                 return Inspect.run(rest, in, out, err);
             case "help":

@@ -32,7 +32,7 @@ class CliProcessTest {
     void writingToAFullDeviceFailsWithStatusOne() throws Exception {
         File full = new File("/dev/full");
         assumeTrue(full.exists(), "no /dev/full on this system");
-        Process p = sno("generate", "3").redirectOutput(full).start();
+        Process p = sno("generate", "3", "--partition=1").redirectOutput(full).start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(1, p.exitValue(), err);
@@ -41,7 +41,7 @@ class CliProcessTest {
 
     @Test
     void aClosedPipeStopsGenerationAtOnce() throws Exception {
-        Process p = sno("generate", "1000000000").start();
+        Process p = sno("generate", "1000000000", "--partition=1").start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII))) {
             assertTrue(SnoId.isValid(out.readLine()));
         }   // the reader goes away, as 'head -1' does

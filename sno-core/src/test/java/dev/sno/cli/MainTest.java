@@ -105,6 +105,17 @@ class MainTest {
     }
 
     @Test
+    void generateWithoutPartitionSaysOnStandardErrorThatItsPartitionIsRandom() {
+        Run r = run("generate", "3");
+        assertEquals(0, r.status(), r.err());
+        int partition = SnoId.parse(r.out().substring(0, 16)).partition();
+        assertEquals("sno: partition " + partition + " is random (no --partition): not coordinated with other"
+                + " processes; give each concurrent writer its own --partition\n", r.err());
+        assertEquals("", run("generate", "3", "--partition=9").err(), "a configured partition needs no note");
+        assertTrue(Generate.HELP.contains("Default: random, and NOT coordinated with other processes"), Generate.HELP);
+    }
+
+    @Test
     void generateAcceptsOptionsInBothFormsAndAnyOrder() {
         for (String[] args : new String[][] {
                 {"generate", "--meta", "7", "--count", "3"},
@@ -189,7 +200,7 @@ class MainTest {
     @Test
     void generateReportsAWriteErrorWithStatusOne() {
         FailingOutput full = new FailingOutput("No space left on device", 0);
-        Run r = runInto(full, "generate", "3");
+        Run r = runInto(full, "generate", "3", "--partition=1");
         assertEquals(1, r.status());
         assertEquals("sno: error writing standard output: No space left on device\n", r.err());
     }
@@ -197,7 +208,7 @@ class MainTest {
     @Test
     void generateStopsAtTheFirstFailedWriteWhenThePipeCloses() {
         FailingOutput pipe = new FailingOutput("Broken pipe", 17 * 256);
-        Run r = runInto(pipe, "generate", "1000000000");
+        Run r = runInto(pipe, "generate", "1000000000", "--partition=1");
         assertEquals(141, r.status());
         assertEquals("", r.err(), "a closed pipe is not reported");
         assertEquals(1, pipe.failures, "no write after the failed one");

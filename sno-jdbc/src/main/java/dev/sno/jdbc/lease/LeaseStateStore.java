@@ -111,7 +111,13 @@ final class LeaseStateStore implements SnoStateStore {
                 Math.max(r.sequenceMin(), r.sequenceMax()), r.now(), floorHi, r.wallSafe(), r.drifts());
     }
 
+    /** The partition is this lease's: the generator reports it as {@code LEASED}. */
     @Override
+    public boolean leasesPartition() {
+        return true;
+    }
+
+        @Override
     public Optional<Duration> validity() {
         return Optional.of(validity);
     }
