@@ -147,6 +147,32 @@ public final class JdbcPartitionLeases {
     }
 
     /**
+     * Whether the lease table ({@code sno_partition_lease}) exists in a database, found with one
+     * query that reads no row: for deciding at startup whether to lease (the Spring starter does
+     * this when {@code sno.lease.enabled} is unset).
+     *
+     * @param dataSource  the database, not null
+     * @return true if the table exists; false if the database answers that it does not, or that
+     *     this user may not read it (an SQL state of class 42)
+     * @throws SQLException if the database cannot be reached, or fails otherwise
+     */
+    public static boolean tableExists(DataSource dataSource) throws SQLException {
+        return LeaseSql.tableExists(Objects.requireNonNull(dataSource, "dataSource"));
+    }
+
+    /**
+     * Creates the lease table and its index in a database if they are missing ({@link #DDL},
+     * {@code CREATE ... IF NOT EXISTS}), as {@link Builder#build()} does unless told not to:
+     * for a schema initializer that runs before anything leases.
+     *
+     * @param dataSource  the database, not null
+     * @throws SQLException if the database cannot be reached, or refuses the DDL
+     */
+    public static void createTable(DataSource dataSource) throws SQLException {
+        new LeaseSql(Objects.requireNonNull(dataSource, "dataSource"), DEFAULT_LEASE_DURATION).createTable();
+    }
+
+    /**
      * The lease a generator made by {@link #acquire()} holds (or held, once closed or lost).
      *
      * @param generator  a generator, not null

@@ -66,6 +66,28 @@ final class LeaseSql {
         this.timeoutSeconds = (int) Math.max(1, (leaseDuration.toMillis() / 3 + 999) / 1000);
     }
 
+    /**
+     * Whether the lease table exists: one query that reads no row. A connection that cannot be
+     * had, or any failure but an SQL state of class 42 (no such table, or no access to it),
+     * throws.
+     */
+    static boolean tableExists(DataSource dataSource) throws SQLException {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            try {
+                s.executeQuery("SELECT partition_no FROM " + TABLE + " WHERE 1 = 0").close();
+                return true;
+            } catch (SQLException e) {
+                if (e.getSQLState() != null && e.getSQLState().startsWith("42")) {
+                    if (!c.getAutoCommit()) {
+                        c.rollback();
+                    }
+                    return false;
+                }
+                throw e;
+            }
+        }
+    }
+
     /** Creates the table and its index if missing. */
     void createTable() throws SQLException {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {

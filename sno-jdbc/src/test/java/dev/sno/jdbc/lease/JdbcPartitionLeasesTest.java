@@ -311,6 +311,36 @@ class JdbcPartitionLeasesTest {
         assertThrows(NullPointerException.class, () -> JdbcPartitionLeases.builder(null));
     }
 
+    @ParameterizedTest
+    @MethodSource("databases")
+    void tableExistsProbesWithoutGuessingAndCreateTableIsIdempotent(String dbName) throws Exception {
+        LeaseDb db = open(dbName);
+        if (LeaseDb.POSTGRES.equals(dbName)) {
+            // A schema of its own, where the table cannot exist yet.
+            String schema = "probe_" + UUID.randomUUID().toString().substring(0, 8);
+            try (java.sql.Connection c = db.getConnection(); java.sql.Statement st = c.createStatement()) {
+                st.execute("CREATE SCHEMA " + schema);
+            }
+            db = LeaseDb.forUrl(db.url() + (db.url().contains("?") ? "&" : "?") + "currentSchema=" + schema, 2);
+            pools.add(db);
+        }
+        assertFalse(JdbcPartitionLeases.tableExists(db), "a fresh database has no lease table");
+        JdbcPartitionLeases.createTable(db);
+        assertTrue(JdbcPartitionLeases.tableExists(db));
+        JdbcPartitionLeases.createTable(db); // IF NOT EXISTS
+        assertTrue(JdbcPartitionLeases.tableExists(db));
+        try (SnoGenerator g = JdbcPartitionLeases.builder(db).createTable(false).namespace(namespace())
+                .partitions(7, 8).build().acquire()) {
+            assertEquals(7, g.next(0).partition(), "a table made by createTable is usable");
+            assertEquals(dev.sno.PartitionSource.LEASED, g.partitionSource());
+        }
+        LeaseDb cut = open(LeaseDb.H2);
+        cut.cut(true);
+        SQLException e = assertThrows(SQLException.class, () -> JdbcPartitionLeases.tableExists(cut),
+                "no connection is an error, not a missing table");
+        assertEquals("08001", e.getSQLState());
+    }
+
     @Test
     void withoutTableCreationAMissingTableIsAnSqlError() {
         LeaseDb db = open(LeaseDb.H2);
