@@ -3,34 +3,42 @@ package dev.sno.spring.boot;
 import dev.sno.SequenceOverflowNotification;
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
-import dev.sno.jdbc.lease.JdbcPartitionLeases;
-import java.sql.SQLException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * The application's {@link SnoGenerator} bean, made from the {@code sno.*} properties
- * ({@link SnoProperties}), closed when the context closes (which writes the snapshot file) and
- * installed behind {@link Sno#next}, {@code @SnoGeneratedId} and the other integrations with
- * {@link Sno#install}. An application's own {@code SnoGenerator} bean replaces the one made here
- * and is installed the same way.
+ * ({@link SnoProperties}), closed when the context closes (which writes the snapshot file or
+ * frees the lease) and installed behind {@link Sno#next}, {@code @SnoGeneratedId} and the other
+ * integrations with {@link Sno#install}. An application's own {@code SnoGenerator} bean replaces
+ * the one made here and is installed the same way.
+ *
+ * <p>Where the partition comes from is decided when the bean is made, not by conditions, so an
+ * application processed by Spring AOT decides as one that is not: {@code sno.partition}; else a
+ * lease from the application's database when {@code sno.lease.enabled} is true, or unset and the
+ * lease table exists there; else random, with a WARNING that says how to do better. The bean
+ * depends on database initialization (Flyway, Liquibase, and the lease table's own
+ * {@link SnoLeaseSchemaInitializer}). Startup logs one line naming the partition and its source.
  */
-@AutoConfiguration
+@AutoConfiguration(afterName = {"org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",
+        "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+        "org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration",
+        "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
+        "org.springframework.boot.autoconfigure.liquibase.LiquibaseAutoConfiguration",
+        "org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration"})
 @EnableConfigurationProperties(SnoProperties.class)
 public final class SnoAutoConfiguration {
-
-    /** The class that leases partitions from a database (sno-jdbc, when it has fleet leases). */
-    static final String LEASES_CLASS = "dev.sno.jdbc.lease.JdbcPartitionLeases";
 
     /** Created by Spring. */
     public SnoAutoConfiguration() {
@@ -48,81 +56,56 @@ public final class SnoAutoConfiguration {
     }
 
     /**
-     * The generator.
+     * The state of the partition lease, if the generator leases one (for health and metrics).
      *
      * @param properties  the {@code sno.*} properties
-     * @param overflows   counts overflow stalls
-     * @return a new generator
-     * @throws IllegalArgumentException if a property is invalid; the message names it and its value
-     * @throws IllegalStateException if {@code sno.lease.enabled} is set but leases are not available
+     * @return the state, held until a lease says otherwise
      */
     @Bean
     @ConditionalOnMissingBean
-    SnoGenerator snoGenerator(SnoProperties properties, SnoOverflowCounter overflows) {
-        if (properties.lease().enabled()) {
-            throw new IllegalStateException("sno.lease.enabled=true needs " + LEASES_CLASS
-                    + " (sno-jdbc with partition leases) and a DataSource bean");
-        }
-        SnoGenerator.Builder builder = SnoGenerator.builder().overflowListener(overflows);
-        try {
-            if (properties.partition() != null) {
-                builder.partition(properties.partition());
-            }
-            if (properties.sequenceRange() != null) {
-                int[] range = parseRange(properties.sequenceRange(), "sno.sequence-range");
-                builder.sequenceRange(range[0], range[1]);
-            }
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Invalid sno.* properties: " + e.getMessage(), e);
-        }
-        if (properties.snapshotFile() != null) {
-            builder.snapshotFile(properties.snapshotFile());
-        }
-        if (properties.maxRegressionWait() != null) {
-            builder.maxRegressionWait(properties.maxRegressionWait());
-        }
-        return builder.build();
+    SnoLeaseState snoLeaseState(SnoProperties properties) {
+        return new SnoLeaseState(properties.lease().namespace());
     }
 
     /**
-     * The generator on a partition leased from the application's DataSource
-     * ({@code sno.lease.enabled=true}), with the lease's state for health and metrics.
+     * Creates the lease table when {@code sno.lease.initialize-schema=always}.
+     *
+     * @param properties   the {@code sno.*} properties
+     * @param environment  the environment, for properties set to an empty value
+     * @param dataSource   the application's DataSource, if it has one
+     * @return the initializer
      */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(name = LEASES_CLASS)
-    @ConditionalOnProperty(name = "sno.lease.enabled", havingValue = "true")
-    static final class Leased {
+    @Bean
+    @ConditionalOnMissingBean(SnoGenerator.class)
+    SnoLeaseSchemaInitializer snoLeaseSchemaInitializer(SnoProperties properties, Environment environment,
+            ObjectProvider<DataSource> dataSource) {
+        DataSource db = dataSource.getIfUnique();
+        return new SnoLeaseSchemaInitializer(new SnoGeneratorFactory(properties, environment, db),
+                properties.lease().initializeSchema(), db);
+    }
 
-        @Bean
-        @ConditionalOnMissingBean
-        SnoLeaseState snoLeaseState(SnoProperties properties) {
-            return new SnoLeaseState(properties.lease().namespace());
-        }
-
-        @Bean
-        @ConditionalOnMissingBean
-        SnoGenerator snoGenerator(SnoProperties properties, SnoLeaseState state, ObjectProvider<DataSource> dataSource)
-                throws SQLException {
-            if (properties.partition() != null || properties.sequenceRange() != null) {
-                throw new IllegalArgumentException("Invalid sno.* properties: sno.lease.enabled=true leases the"
-                        + " partition; unset sno.partition (" + properties.partition() + ") and sno.sequence-range ("
-                        + properties.sequenceRange() + ")");
-            }
-            DataSource db = dataSource.getIfAvailable();
-            if (db == null) {
-                throw new IllegalStateException("sno.lease.enabled=true needs a DataSource bean");
-            }
-            SnoProperties.Lease lease = properties.lease();
-            JdbcPartitionLeases.Builder builder = JdbcPartitionLeases.builder(db).listener(state)
-                    .createTable(lease.createTable());
-            try {
-                int[] range = parseRange(lease.partitions(), "sno.lease.partitions");
-                builder.namespace(lease.namespace()).leaseDuration(lease.duration()).partitions(range[0], range[1]);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Invalid sno.lease.* properties: " + e.getMessage(), e);
-            }
-            return builder.build().acquire();
-        }
+    /**
+     * The generator.
+     *
+     * @param properties    the {@code sno.*} properties
+     * @param environment   the environment, for properties set to an empty value
+     * @param dataSource    the application's DataSource, if it has one
+     * @param schema        the lease table's initializer, which runs first
+     * @param lease         the lease's state, for health and metrics
+     * @param overflows     counts overflow stalls
+     * @param customizers   customizers of the builder
+     * @return a new generator
+     * @throws IllegalArgumentException if the properties are invalid or exclude each other; the
+     *     message names them and what to change
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    @DependsOnDatabaseInitialization
+    SnoGenerator snoGenerator(SnoProperties properties, Environment environment, ObjectProvider<DataSource> dataSource,
+            SnoLeaseSchemaInitializer schema, SnoLeaseState lease, SnoOverflowCounter overflows,
+            ObjectProvider<SnoGeneratorBuilderCustomizer> customizers) {
+        return new SnoGeneratorFactory(properties, environment, dataSource.getIfUnique())
+                .create(lease, overflows, customizers.orderedStream().collect(Collectors.toList()));
     }
 
     /**

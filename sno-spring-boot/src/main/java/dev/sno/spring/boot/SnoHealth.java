@@ -1,13 +1,15 @@
 package dev.sno.spring.boot;
 
+import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The state the {@code sno} health indicator reports: UP while the generator is open, DOWN once
- * it is closed or its partition lease is lost, with its partition, sequence range, regression
- * count and lease state as details. One
+ * it is closed or its partition lease is lost, with its partition, the partition's source
+ * (configured, leased, random, restored), sequence range, regression count and lease state as
+ * details. One
  * implementation per Spring Boot health API; the auto-configuration picks the one on the class
  * path.
  */
@@ -18,20 +20,26 @@ public final class SnoHealth {
 
     /** Whether the generator can make IDs. */
     static boolean up(SnoGenerator generator, SnoLeaseState lease) {
-        return !generator.isClosed() && (lease == null || lease.state() != SnoLeaseState.LOST);
+        return !generator.isClosed() && (leaseOf(generator, lease) == null || lease.state() != SnoLeaseState.LOST);
+    }
+
+    /** The lease state if the generator's partition is leased, else null. */
+    static SnoLeaseState leaseOf(SnoGenerator generator, SnoLeaseState lease) {
+        return generator.partitionSource() == PartitionSource.LEASED ? lease : null;
     }
 
     /** The details of a generator. */
     static Map<String, Object> details(SnoGenerator generator, SnoLeaseState lease) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("partition", generator.partition());
+        details.put("source", generator.partitionSource().toString());
         details.put("sequenceRange", generator.sequenceMin() + "-" + generator.sequenceMax());
         if (generator.isClosed()) {
             details.put("closed", true);
         } else {
             details.put("regressions", generator.snapshot().drifts());
         }
-        if (lease != null) {
+        if (leaseOf(generator, lease) != null) {
             details.put("leaseNamespace", lease.namespace());
             details.put("lease", lease.name());
         }

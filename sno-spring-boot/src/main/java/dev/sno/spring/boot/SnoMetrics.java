@@ -4,10 +4,12 @@ import dev.sno.SnoGenerator;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * Micrometer meters of the application's generator, tagged with its {@code partition}:
+ * Micrometer meters of the application's generator, tagged with its {@code partition} and the
+ * partition's {@code source} (configured, leased, random, restored):
  * <ul>
  * <li>{@code sno.generator.regressions} (counter): clock regressions the generator moved to the
  *     other tick-tock timeline at (the snapshot's {@code drifts});</li>
@@ -39,27 +41,28 @@ public final class SnoMetrics implements MeterBinder {
      */
     @Override
     public void bindTo(MeterRegistry registry) {
-        String partition = Integer.toString(generator.partition());
+        Tags tags = Tags.of("partition", Integer.toString(generator.partition()), "source",
+                generator.partitionSource().toString());
         FunctionCounter.builder("sno.generator.ids", generator, SnoGenerator::idsGenerated)
-                .description("IDs the generator made").tag("partition", partition).register(registry);
+                .description("IDs the generator made").tags(tags).register(registry);
         FunctionCounter.builder("sno.generator.regressions", generator, g -> g.snapshot().drifts())
-                .description("clock regressions the generator tick-tocked at").tag("partition", partition)
+                .description("clock regressions the generator tick-tocked at").tags(tags)
                 .register(registry);
         if (overflows != null) {
             FunctionCounter.builder("sno.generator.overflow.stalls", overflows, o -> o.stalledCallers.sum())
-                    .description("callers stalled on an exhausted sequence pool").tag("partition", partition)
+                    .description("callers stalled on an exhausted sequence pool").tags(tags)
                     .register(registry);
         }
         Gauge.builder("sno.generator.unit.ids", generator, g -> g.isClosed() ? 0 : g.idsInCurrentUnit())
-                .description("IDs made in the current 4 ms unit").tag("partition", partition).register(registry);
+                .description("IDs made in the current 4 ms unit").tags(tags).register(registry);
         Gauge.builder("sno.generator.unit.capacity", generator, SnoGenerator::capacityPerUnit)
-                .description("IDs the generator can make per 4 ms unit").tag("partition", partition)
+                .description("IDs the generator can make per 4 ms unit").tags(tags)
                 .register(registry);
         Gauge.builder("sno.generator.closed", generator, g -> g.isClosed() ? 1 : 0)
-                .description("1 once the generator is closed").tag("partition", partition).register(registry);
-        if (lease != null) {
+                .description("1 once the generator is closed").tags(tags).register(registry);
+        if (SnoHealth.leaseOf(generator, lease) != null) {
             Gauge.builder("sno.lease.state", lease, SnoLeaseState::state)
-                    .description("0 held, 1 renewals failing, 2 lost").tag("partition", partition)
+                    .description("0 held, 1 renewals failing, 2 lost").tags(tags)
                     .tag("namespace", lease.namespace()).register(registry);
         }
     }

@@ -6,16 +6,20 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The sno.* properties: how the application's {@link dev.sno.SnoGenerator} bean is made.
+ * The sno.* properties: how the application's {@link dev.sno.SnoGenerator} bean is made, and
+ * where its partition comes from (the starter logs that once at startup).
  *
  * @param partition          the partition written into every ID, 0..65535; give every instance
- *                           that writes into one keyspace its own. Unset: a process-unique one
- *                           derived from the start time, not coordinated between instances
+ *                           that writes into one keyspace its own. Unset: leased from the
+ *                           application's database when it has the lease table (see lease),
+ *                           else random, which is not coordinated between instances (a WARNING
+ *                           at startup says so). Excludes sno.lease.enabled=true
  * @param sequenceRange      the sequence pool as min-max, both 0..65535 and at least 4
  *                           values, for several writers sharing one partition; unset: the
- *                           whole pool, 0-65535
+ *                           whole pool, 0-65535. Excludes sno.lease.enabled=true
  * @param snapshotFile       a file holding the generator's state across restarts: read at
- *                           startup, written on shutdown and after clock regressions
+ *                           startup, written on shutdown and after clock regressions. Excludes
+ *                           sno.lease.enabled=true (a lease keeps the state in its row)
  * @param maxRegressionWait  how long a caller may wait after a second clock regression before
  *                           next throws ClockRegressionException; unset: waits
  * @param install            whether to install the generator bean behind Sno.next,
@@ -33,17 +37,38 @@ public record SnoProperties(Integer partition, String sequenceRange, Path snapsh
      * The sno.lease.* properties: the partition is leased from a table (sno_partition_lease) in
      * the application's DataSource with sno-jdbc's JdbcPartitionLeases, so that the instances of
      * a fleet never share one and need no partition plan; the lease is renewed in the background
-     * and freed when the context closes.
+     * and freed when the context closes. Leases work on PostgreSQL and H2 (file or server
+     * mode), never on an in-memory database, which no other instance shares.
      *
-     * @param enabled      whether to lease the partition; then sno.partition and
-     *                     sno.sequence-range must be unset
-     * @param namespace    the namespace: an independent keyspace with partitions of its own
-     * @param duration     how long a lease lasts without renewal, in database time (1s to 1h)
-     * @param partitions   the partitions the namespace may hand out, as min-max
-     * @param createTable  whether to create the lease table when it is missing
+     * @param enabled           whether to lease the partition. Unset (auto): lease when
+     *                          sno.partition, sno.sequence-range and sno.snapshot-file are unset,
+     *                          the application has one DataSource on a database that is not in
+     *                          memory, and the lease table exists there (checked once at
+     *                          startup, after Flyway or Liquibase); otherwise a random partition,
+     *                          with a WARNING naming the reason and the DDL. true: lease or fail
+     *                          the startup saying why. false: never lease
+     * @param namespace         the namespace: an independent keyspace with partitions of its own
+     * @param duration          how long a lease lasts without renewal, in database time (1s to 1h)
+     * @param partitions        the partitions the namespace may hand out, as min-max
+     * @param initializeSchema  when to create the lease table at startup (CREATE ... IF NOT
+     *                          EXISTS), following Spring's convention: embedded (the default)
+     *                          only on an in-memory database, where sno never leases, so in
+     *                          effect never; always; never. Without it, create the table with a
+     *                          migration (the DDL is JdbcPartitionLeases.DDL, and the startup
+     *                          WARNING shows it)
      */
-    public record Lease(@DefaultValue("false") boolean enabled, @DefaultValue("default") String namespace,
+    public record Lease(Boolean enabled, @DefaultValue("default") String namespace,
             @DefaultValue("30s") Duration duration, @DefaultValue("0-65535") String partitions,
-            @DefaultValue("true") boolean createTable) {
+            @DefaultValue("embedded") InitializeSchema initializeSchema) {
+    }
+
+    /** When the starter creates the lease table: Spring's database initialization modes. */
+    public enum InitializeSchema {
+        /** Only on an in-memory (embedded) database; sno never leases there, so in effect never. */
+        EMBEDDED,
+        /** On every database the starter would lease from. */
+        ALWAYS,
+        /** Never: a migration creates the table. */
+        NEVER
     }
 }

@@ -65,7 +65,8 @@ class SnoAutoConfigurationTest {
     @Test
     void leasesNeedADataSource() {
         runner.withPropertyValues("sno.lease.enabled=true").run(ctx -> assertThat(ctx).getFailure()
-                .rootCause().hasMessage("sno.lease.enabled=true needs a DataSource bean"));
+                .rootCause().hasMessage("sno.lease.enabled=true, but the application has no DataSource bean (or"
+                        + " several, none of them @Primary) to lease a partition from."));
     }
 
     @Test

@@ -15,14 +15,31 @@ import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-/** sno.lease.*: partitions leased from a real H2 database through the application's DataSource. */
+/**
+ * sno.lease.*: partitions leased from a real H2 database through the application's DataSource,
+ * an H2 file database that every context of the test shares (sno never leases from an in-memory
+ * one, which no other instance would share).
+ */
 class SnoLeaseTest {
+
+    private static final String URL = "jdbc:h2:file:" + tempDir().resolve("leases") + ";DB_CLOSE_DELAY=-1";
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, SnoAutoConfiguration.class,
                     SnoObservabilityAutoConfiguration.class))
-            .withPropertyValues("sno.install=false", "spring.datasource.url=jdbc:h2:mem:leases;DB_CLOSE_DELAY=-1",
-                    "sno.lease.enabled=true", "sno.lease.namespace=test", "sno.lease.partitions=3-4");
+            .withPropertyValues("sno.install=false", "spring.datasource.url=" + URL,
+                    "sno.lease.enabled=true", "sno.lease.initialize-schema=always", "sno.lease.namespace=test",
+                    "sno.lease.partitions=3-4");
+
+    private static java.nio.file.Path tempDir() {
+        try {
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("sno-lease-test");
+            dir.toFile().deleteOnExit();
+            return dir;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     @Test
     void instancesLeaseDistinctPartitionsAndFreeThemOnClose() {
@@ -43,7 +60,8 @@ class SnoLeaseTest {
         runner.withPropertyValues("sno.lease.namespace=lost", "sno.lease.duration=1s").run(ctx -> {
             HealthIndicator health = ctx.getBean("snoHealthIndicator", HealthIndicator.class);
             assertThat(health.health().getStatus()).isEqualTo(Status.UP);
-            assertThat(health.health().getDetails()).containsEntry("lease", "held").containsEntry("leaseNamespace", "lost");
+            assertThat(health.health().getDetails()).containsEntry("lease", "held").containsEntry("leaseNamespace", "lost")
+                    .containsEntry("source", "leased");
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
             ctx.getBean(SnoMetrics.class).bindTo(registry);
             assertThat(registry.get("sno.lease.state").tag("namespace", "lost").gauge().value()).isZero();
@@ -64,8 +82,12 @@ class SnoLeaseTest {
     @Test
     void leasingAndAFixedPartitionExcludeEachOther() {
         runner.withPropertyValues("sno.partition=5").run(ctx -> assertThat(ctx).getFailure().rootCause()
-                .hasMessageContaining("sno.lease.enabled=true leases the partition; unset sno.partition (5)"));
+                .hasMessage("sno.partition=5 and sno.lease.enabled=true exclude each other: a leased partition is"
+                        + " assigned by the lease table."));
         runner.withPropertyValues("sno.lease.partitions=9-x").run(ctx -> assertThat(ctx).getFailure().rootCause()
                 .hasMessage("sno.lease.partitions must be min-max, for example 0-32767: \"9-x\""));
+        runner.withPropertyValues("sno.snapshot-file=/tmp/x.state").run(ctx -> assertThat(ctx).getFailure().rootCause()
+                .hasMessage("sno.snapshot-file=/tmp/x.state and sno.lease.enabled=true exclude each other: a leased"
+                        + " generator keeps its state in its lease row."));
     }
 }
