@@ -204,7 +204,7 @@ public final class SnapshotFile {
             throw new NoSuchFileException(dir.toString(), null,
                     "the directory of the snapshot file " + target + " does not exist");
         }
-        Path tmp = dir.resolve(tempPrefix(target) + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        Path tmp = tempFile(target);
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buf = ByteBuffer.wrap(bytes);
@@ -224,6 +224,11 @@ public final class SnapshotFile {
             throw e;
         }
         forceDirectory(dir);
+    }
+
+    /** A new name for a temporary file next to target. */
+    static Path tempFile(Path target) {
+        return target.resolveSibling(tempPrefix(target) + Long.toHexString(ThreadLocalRandom.current().nextLong()));
     }
 
     /** The prefix of the temporary files written next to target: {@code <name>.tmp-}. */
