@@ -15,8 +15,8 @@ import tools.jackson.databind.type.LogicalType;
 
 /**
  * Reads a SnoId from a string in canonical form, or from 10 raw bytes (binary formats). Binary
- * data of another length is an {@code InvalidFormatException} that says "expected 10 bytes, got
- * N" and holds the bytes as its value. Every other input goes to Jackson's problem handling,
+ * data of another length goes to the problem handlers; if none takes it, it is an
+ * {@code InvalidFormatException} that says "expected 10 bytes, got N" and holds the bytes. Every other input goes to Jackson's problem handling,
  * which by default throws.
  */
 final class SnoIdDeserializer extends StdScalarDeserializer<SnoId> {
@@ -78,8 +78,15 @@ final class SnoIdDeserializer extends StdScalarDeserializer<SnoId> {
             if (bytes.length == SnoId.SIZE_BYTES) {
                 return SnoId.fromBytes(bytes);
             }
-            // As Jackson's UUIDDeserializer does for a byte[] that is not 16 bytes long.
-            throw InvalidFormatException.from(p, BinaryIds.wrongLength(bytes), bytes, SnoId.class);
+            try {
+                return (SnoId) ctxt.handleWeirdNativeValue(getValueType(ctxt), bytes, p);
+            } catch (InvalidFormatException e) {
+                if (e.getValue() != bytes) {
+                    throw e;   // a problem handler's own exception
+                }
+                // No handler took it: Jackson's exception, with the reason (as UUIDDeserializer's).
+                throw InvalidFormatException.from(p, BinaryIds.wrongLength(bytes), bytes, SnoId.class);
+            }
         }
         return (SnoId) ctxt.handleWeirdNativeValue(getValueType(ctxt), embedded, p);
     }

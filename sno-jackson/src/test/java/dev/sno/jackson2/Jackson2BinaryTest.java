@@ -42,6 +42,20 @@ class Jackson2BinaryTest {
     }
 
     @Test
+    void aProblemHandlerCanStillTakeAByteStringOfTheWrongLength() throws Exception {
+        ObjectMapper lenient = CBORMapper.builder().addModule(new SnoModule())
+                .addHandler(new com.fasterxml.jackson.databind.deser.DeserializationProblemHandler() {
+                    @Override
+                    public Object handleWeirdNativeValue(com.fasterxml.jackson.databind.DeserializationContext ctxt,
+                            com.fasterxml.jackson.databind.JavaType targetType, Object value,
+                            com.fasterxml.jackson.core.JsonParser p) {
+                        return SnoId.ZERO;
+                    }
+                }).build();
+        assertEquals(SnoId.ZERO, lenient.readValue(CBOR.writeValueAsBytes(new byte[3]), SnoId.class));
+    }
+
+    @Test
     void anyBufferedByteStringOfTheWrongLengthSaysSoToo() throws Exception {
         TokenBuffer buffer = new TokenBuffer(CBOR, false);
         buffer.writeBinary(new byte[32]);

@@ -41,6 +41,19 @@ class Jackson3BinaryTest {
     }
 
     @Test
+    void aProblemHandlerCanStillTakeAByteStringOfTheWrongLength() {
+        ObjectMapper lenient = CBORMapper.builder().addModule(new SnoModule())
+                .addHandler(new tools.jackson.databind.deser.DeserializationProblemHandler() {
+                    @Override
+                    public Object handleWeirdNativeValue(tools.jackson.databind.DeserializationContext ctxt,
+                            tools.jackson.databind.JavaType targetType, Object value, tools.jackson.core.JsonParser p) {
+                        return SnoId.ZERO;
+                    }
+                }).build();
+        assertEquals(SnoId.ZERO, lenient.readValue(CBOR.writeValueAsBytes(new byte[3]), SnoId.class));
+    }
+
+    @Test
     void anyBufferedByteStringOfTheWrongLengthSaysSoToo() {
         TokenBuffer buffer = TokenBuffer.forGeneration();
         buffer.writeBinary(new byte[32]);
