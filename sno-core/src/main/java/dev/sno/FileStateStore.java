@@ -1,13 +1,17 @@
 package dev.sno;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -25,6 +29,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * written next to the file it points to and renamed over that file, which keeps its
  * permissions. Temporary files left by a writer that was killed are deleted when the store
  * opens.
+ *
+ * <p>The store refuses at {@link #open} what would fail later: a lock file that is not a
+ * regular file (a FIFO would block the open, a device is no lock), and a directory where a
+ * save cannot create its temporary file (read-only, immutable, out of space): {@code open}
+ * makes one trial write of the kind {@link #save} makes (a new temporary file, written, forced
+ * and deleted) and fails with an {@link IOException} naming the state file and the reason. A
+ * state file that is not a regular file fails {@link #load()}.
+ *
+ * <p>A failed {@link #save} leaves the previous record in place and removes its temporary
+ * file; the store stays open and usable, and the next save tries again. {@link #close()} only
+ * releases the lock: it never saves, so it neither repeats nor reports a failed save (the
+ * generator that owns the store reports that, see {@link SnoGenerator#close()}), and the file
+ * keeps the last record that was saved successfully.
  *
  * <p>The guarantee rests on a file system that honours {@code fsync} (forced writes) and
  * atomic renames within a directory, as local Linux file systems do.
@@ -64,7 +81,10 @@ public final class FileStateStore implements SnoStateStore {
      *     directory does not exist; the message names the path
      * @throws IllegalStateException if another store, in this process or another, holds the
      *     file; the message names it
-     * @throws IOException if the lock file cannot be created or locked
+     * @throws IOException if the lock file cannot be created or locked, or is not a regular
+     *     file (a {@link java.nio.file.FileSystemException} naming it); or if a trial write of a
+     *     temporary file next to the state file fails, so that no save could succeed (the
+     *     message names the state file and the cause)
      * @throws NullPointerException if file is null
      */
     public static FileStateStore open(Path file) throws IOException {
@@ -84,12 +104,14 @@ public final class FileStateStore implements SnoStateStore {
         }
         FileChannel channel = null;
         try {
+            refuseSpecialLockFile(file, lockFile);
             channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 throw new IllegalStateException(inUse(file, "another process", lockFile));
             }
             deleteTemporaryFiles(target);
+            trialWrite(file, target);
             return new FileStateStore(file, target, lockFile, channel, lock);
         } catch (IOException | RuntimeException e) {
             HELD.remove(lockFile);
@@ -110,6 +132,49 @@ public final class FileStateStore implements SnoStateStore {
     private static String inUse(Path file, String holder, Path lockFile) {
         return "The sno state file " + file + " is in use by " + holder + " (its lock file " + lockFile
                 + " is locked): a state file has one owner at a time";
+    }
+
+    /**
+     * Checks, without opening it, that an existing lock file is a regular file (or a link to
+     * one): opening a FIFO for writing blocks until a reader comes.
+     */
+    private static void refuseSpecialLockFile(Path file, Path lockFile) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(lockFile, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        if (!attributes.isRegularFile()) {
+            throw new FileSystemException(lockFile.toString(), null, "the lock file of the sno state file " + file
+                    + " is " + SnapshotFile.kind(lockFile, attributes) + "; it must be a regular file");
+        }
+    }
+
+    /**
+     * Creates, writes, forces and deletes one temporary file where {@link #save} writes its
+     * own, so that a directory that refuses writes fails the open instead of the first save.
+     */
+    private static void trialWrite(Path file, Path target) throws IOException {
+        Path tmp = SnapshotFile.tempFile(target);
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                ByteBuffer buf = ByteBuffer.allocate(SnapshotFile.SIZE);
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
+                }
+                ch.force(true);
+            }
+            Files.delete(tmp);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw new IOException("The sno state file " + file + " cannot be saved: a trial write of " + tmp
+                    + " in its directory failed: " + e, e);
+        }
     }
 
     private static void deleteTemporaryFiles(Path target) throws IOException {

@@ -8,8 +8,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -55,29 +57,75 @@ public final class SnapshotFile {
     }
 
     /**
-     * Reads a snapshot file.
+     * Reads a snapshot file. Only a regular file of exactly {@value #SIZE} bytes (or a symbolic
+     * link to one) can hold a record: the file's type and size are checked before it is opened,
+     * so a FIFO, a device or a directory is refused without being read (a FIFO would block, a
+     * device such as {@code /dev/zero} never ends), and at most {@value #SIZE} + 1 bytes are
+     * ever read.
      *
      * @param file  the file, not null
      * @return the snapshot, or empty if the file does not exist
-     * @throws SnapshotFileException if the file exists but does not hold a valid record
+     * @throws SnapshotFileException if the file exists but does not hold a valid record, or is
+     *     not a regular file
      * @throws IOException if the file cannot be read
      * @throws NullPointerException if file is null
      */
     public static Optional<GeneratorSnapshot> read(Path file) throws IOException {
         Objects.requireNonNull(file, "file");
-        byte[] bytes;
+        BasicFileAttributes attributes;
         try {
-            bytes = Files.readAllBytes(file);
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
-        return Optional.of(decode(file, bytes));
+        if (!attributes.isRegularFile()) {
+            throw SnapshotFileException.notRegular(file, kind(file, attributes), SIZE);
+        }
+        if (attributes.size() != SIZE) {
+            throw new SnapshotFileException(file, sizeFault(attributes.size()));
+        }
+        ByteBuffer buf = ByteBuffer.allocate(SIZE + 1);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            while (buf.hasRemaining() && ch.read(buf) >= 0) {
+                // A regular file's read returns at least one byte until its end.
+            }
+        } catch (NoSuchFileException e) {
+            return Optional.empty();   // replaced between the check and the read: as if not yet written
+        }
+        return Optional.of(decode(file, Arrays.copyOf(buf.array(), buf.position())));
+    }
+
+    private static String sizeFault(long size) {
+        return (size < SIZE ? "truncated: " : "too long: ") + size + " bytes, expected " + SIZE;
+    }
+
+    /** What a file that is not a regular file is, for messages: "a FIFO", "a directory"... */
+    static String kind(Path file, BasicFileAttributes attributes) {
+        if (attributes.isDirectory()) {
+            return "a directory";
+        }
+        try {
+            switch ((Integer) Files.getAttribute(file, "unix:mode") & 0xF000) {
+                case 0x1000:
+                    return "a FIFO";
+                case 0x2000:
+                    return "a character device";
+                case 0x6000:
+                    return "a block device";
+                case 0xC000:
+                    return "a socket";
+                default:
+                    break;
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            // No "unix" attribute view on this platform: the general answer will do.
+        }
+        return "a special file";
     }
 
     static GeneratorSnapshot decode(Path file, byte[] bytes) throws SnapshotFileException {
         if (bytes.length != SIZE) {
-            throw new SnapshotFileException(file, (bytes.length < SIZE ? "truncated: " : "too long: ")
-                    + bytes.length + " bytes, expected " + SIZE);
+            throw new SnapshotFileException(file, sizeFault(bytes.length));
         }
         ByteBuffer b = ByteBuffer.wrap(bytes);
         int magic = b.getInt(0);
@@ -156,7 +204,7 @@ public final class SnapshotFile {
             throw new NoSuchFileException(dir.toString(), null,
                     "the directory of the snapshot file " + target + " does not exist");
         }
-        Path tmp = dir.resolve(tempPrefix(target) + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        Path tmp = tempFile(target);
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buf = ByteBuffer.wrap(bytes);
@@ -176,6 +224,11 @@ public final class SnapshotFile {
             throw e;
         }
         forceDirectory(dir);
+    }
+
+    /** A new name for a temporary file next to target. */
+    static Path tempFile(Path target) {
+        return target.resolveSibling(tempPrefix(target) + Long.toHexString(ThreadLocalRandom.current().nextLong()));
     }
 
     /** The prefix of the temporary files written next to target: {@code <name>.tmp-}. */

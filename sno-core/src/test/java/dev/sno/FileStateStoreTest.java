@@ -1,19 +1,24 @@
 package dev.sno;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -138,5 +143,79 @@ class FileStateStoreTest {
                     files.map(p -> p.getFileName().toString()).sorted().toList());
         }
         assertEquals(Optional.of(1L), SnapshotFile.read(file).map(GeneratorSnapshot::drifts));
+    }
+
+    @Test
+    void aLockFileThatIsNotARegularFileIsRefusedWithoutBlocking(@TempDir Path dir) throws Exception {
+        Path fifoDir = Files.createDirectory(dir.resolve("fifo"));
+        Path file = fifoDir.resolve("gen.state");
+        SnapshotFileTest.fifo(fifoDir.resolve("gen.state.lock"));
+        UncheckedIOException e = assertTimeoutPreemptively(SnapshotFileTest.BOUND, () -> assertThrows(
+                UncheckedIOException.class, () -> SnoGenerator.builder().snapshotFile(file).build()));
+        assertEquals("Could not open the sno snapshot file " + file + ": java.nio.file.FileSystemException: "
+                + file + ".lock: the lock file of the sno state file " + file + " is a FIFO; it must be a regular"
+                + " file", e.getMessage());
+        Path zeroDir = Files.createDirectory(dir.resolve("zero"));
+        Files.createSymbolicLink(zeroDir.resolve("gen.state.lock"), Path.of("/dev/zero"));
+        assertTrue(assertTimeoutPreemptively(SnapshotFileTest.BOUND, () -> assertThrows(UncheckedIOException.class,
+                () -> SnoGenerator.builder().snapshotFile(zeroDir.resolve("gen.state")).build())).getMessage()
+                .endsWith(".lock: the lock file of the sno state file " + zeroDir.resolve("gen.state")
+                        + " is a character device; it must be a regular file"));
+        Path dirDir = Files.createDirectory(dir.resolve("dir"));
+        Files.createDirectory(dirDir.resolve("gen.state.lock"));
+        assertTrue(assertThrows(UncheckedIOException.class,
+                () -> SnoGenerator.builder().snapshotFile(dirDir.resolve("gen.state")).build()).getMessage()
+                .endsWith(" is a directory; it must be a regular file"));
+        SnoGenerator.builder().snapshotFile(file.resolveSibling("other.state")).build().close();
+    }
+
+    /**
+     * Makes a directory refuse new files, also for root: {@code chattr +i} where the file system
+     * has it (root ignores permissions), permissions r-x otherwise. Returns the undo.
+     */
+    static AutoCloseable readOnly(Path dir) throws Exception {
+        boolean root = "root".equals(System.getProperty("user.name"));
+        if (root) {
+            Process p;
+            try {
+                p = new ProcessBuilder("chattr", "+i", dir.toString()).redirectErrorStream(true).start();
+            } catch (java.io.IOException e) {
+                p = null;
+            }
+            // Root writes into a directory of any mode: without chattr there is no way to refuse.
+            assumeTrue(p != null && p.waitFor() == 0, "running as root, and chattr +i does not work here");
+            return () -> new ProcessBuilder("chattr", "-i", dir.toString()).start().waitFor();
+        }
+        Set<PosixFilePermission> before = Files.getPosixFilePermissions(dir);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-xr-xr-x"));
+        return () -> Files.setPosixFilePermissions(dir, before);
+    }
+
+    @Test
+    void aDirectoryThatRefusesWritesFailsTheBuildNotTheFirstId(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("gen.state");
+        ScriptedClock clock = ScriptedClock.atUnit(T);
+        try (SnoGenerator g = SnoGenerator.builder().partition(9).snapshotFile(file).clock(clock).build()) {
+            g.next(0);
+        }
+        assertTrue(Files.exists(dir.resolve("gen.state.lock")));
+        byte[] saved = Files.readAllBytes(file);
+        AutoCloseable undo = readOnly(dir);
+        try {
+            UncheckedIOException e = assertThrows(UncheckedIOException.class,
+                    () -> SnoGenerator.builder().partition(9).snapshotFile(file).clock(clock).build());
+            String m = e.getMessage();
+            assertTrue(m.startsWith("Could not open the sno snapshot file " + file + ": java.io.IOException: The sno"
+                    + " state file " + file + " cannot be saved: a trial write of " + file + ".tmp-"), m);
+            assertTrue(m.matches(".* in its directory failed: java\\.nio\\.file\\.\\w+: .*"), m);
+            assertThrows(java.io.IOException.class, () -> FileStateStore.open(file).close(), "the store alone");
+        } finally {
+            undo.close();
+        }
+        assertArrayEquals(saved, Files.readAllBytes(file), "the file is unchanged");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of("gen.state", "gen.state.lock"), files.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+        SnoGenerator.builder().partition(9).snapshotFile(file).clock(ScriptedClock.atUnit(T + 600)).build().close();
     }
 }

@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -117,6 +121,79 @@ class SnapshotFileTest {
         Files.write(file, crcOff);
         assertTrue(assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file)).getMessage()
                 .contains(": checksum mismatch: stored 0x"));
+    }
+
+    /** Makes a FIFO with mkfifo(1); skips the test where there is none. */
+    static Path fifo(Path file) throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder("mkfifo", file.toString()).redirectErrorStream(true).start();
+        } catch (java.io.IOException e) {
+            assumeTrue(false, "no mkfifo on this system: " + e.getMessage());
+            throw e;
+        }
+        assertEquals(0, p.waitFor(), () -> new String(readAll(p), java.nio.charset.StandardCharsets.UTF_8));
+        return file;
+    }
+
+    private static byte[] readAll(Process p) {
+        try {
+            return p.getInputStream().readAllBytes();
+        } catch (java.io.IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static final Duration BOUND = Duration.ofSeconds(20);
+
+    @Test
+    void aFifoIsRefusedWithoutBlocking(@TempDir Path dir) throws Exception {
+        Path file = fifo(dir.resolve("s.state"));
+        SnapshotFileException e = assertTimeoutPreemptively(BOUND,
+                () -> assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file)));
+        assertEquals("Not a sno snapshot file: " + file + " is a FIFO; a snapshot file is a regular file of 48 bytes",
+                e.getMessage());
+        UncheckedIOException u = assertTimeoutPreemptively(BOUND, () -> assertThrows(UncheckedIOException.class,
+                () -> SnoGenerator.builder().snapshotFile(file).build()));
+        assertEquals(e.getMessage(), u.getCause().getMessage());
+        assertTrue(u.getMessage().contains(file.toString()), u.getMessage());
+    }
+
+    @Test
+    void aHugeFileIsRefusedByItsSizeWithoutReadingIt(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("huge.state");
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(3L << 30);   // sparse: no disk space used
+        }
+        SnapshotFileException e = assertTimeoutPreemptively(BOUND,
+                () -> assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file)));
+        assertEquals("Corrupt sno snapshot file " + file + ": too long: 3221225472 bytes, expected 48", e.getMessage());
+        UncheckedIOException u = assertTimeoutPreemptively(BOUND, () -> assertThrows(UncheckedIOException.class,
+                () -> SnoGenerator.builder().snapshotFile(file).build()));
+        assertEquals(e.getMessage(), u.getCause().getMessage());
+    }
+
+    @Test
+    void aLinkToADeviceIsRefusedWithoutReadingIt(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.exists(Path.of("/dev/zero")), "no /dev/zero on this system");
+        Path file = Files.createSymbolicLink(dir.resolve("zero.state"), Path.of("/dev/zero"));
+        SnapshotFileException e = assertTimeoutPreemptively(BOUND,
+                () -> assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(file)));
+        assertEquals("Not a sno snapshot file: " + file + " is a character device; a snapshot file is a regular file"
+                + " of 48 bytes", e.getMessage());
+        UncheckedIOException u = assertTimeoutPreemptively(BOUND, () -> assertThrows(UncheckedIOException.class,
+                () -> SnoGenerator.builder().snapshotFile(file).build()));
+        assertEquals("Could not read the state of the sno generator from the sno state file " + file
+                + " (-> /dev/zero): Not a sno snapshot file: /dev/zero is a character device; a snapshot file is"
+                + " a regular file of 48 bytes", u.getMessage());
+    }
+
+    @Test
+    void aDirectoryIsNotASnapshotFile(@TempDir Path dir) {
+        SnapshotFileException e = assertThrows(SnapshotFileException.class, () -> SnapshotFile.read(dir));
+        assertEquals("Not a sno snapshot file: " + dir + " is a directory; a snapshot file is a regular file of 48 bytes",
+                e.getMessage());
+        assertEquals(dir.toString(), e.file());
     }
 
     private static byte[] withCrc(byte[] b, int index, byte value) {

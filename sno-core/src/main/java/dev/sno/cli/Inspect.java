@@ -1,11 +1,11 @@
 package dev.sno.cli;
 
 import dev.sno.SnoId;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -28,6 +28,9 @@ final class Inspect {
             "Exit status: 0 if all were valid, 1 if any was invalid or writing failed, 2 for a",
             "bad command line.",
             "");
+
+    /** Longest token read from standard input; an ID has 16 characters, its UUID image 36. */
+    static final int MAX_TOKEN = 64;
 
     private final Output out;
     private final PrintStream err;
@@ -63,22 +66,49 @@ final class Inspect {
         return inspect.bad > 0 ? Main.FAILURE : Main.OK;
     }
 
+    /**
+     * Reads white-space separated tokens. A token longer than {@value #MAX_TOKEN} characters
+     * cannot be an ID: it is reported at once, in one line, and the rest of it is skipped
+     * without being kept, so that an endless line takes no more memory than a short one.
+     */
     private void all(InputStream in) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        String line;
-        while ((line = readLine(reader)) != null) {
-            for (String token : line.trim().split("\\s+")) {
-                if (!token.isEmpty()) {
-                    one(token);
+        Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8);
+        char[] buf = new char[8192];
+        StringBuilder token = new StringBuilder(MAX_TOKEN + 1);
+        int n;
+        while ((n = read(reader, buf)) >= 0) {
+            for (int i = 0; i < n; i++) {
+                char c = buf[i];
+                if (isWhiteSpace(c)) {
+                    endToken(token);
+                } else if (token.length() <= MAX_TOKEN) {
+                    token.append(c);
+                    if (token.length() > MAX_TOKEN) {
+                        report("Invalid sno ID: " + Formats.quote(token) + " (length over " + MAX_TOKEN
+                                + ", expected " + SnoId.SIZE_CHARS + ")");
+                    }
                 }
             }
         }
+        endToken(token);
     }
 
-    /** Reads a line; a read error is not a write error, so it travels unchecked. */
-    private static String readLine(BufferedReader reader) {
+    private void endToken(StringBuilder token) throws IOException {
+        if (token.length() > 0 && token.length() <= MAX_TOKEN) {
+            one(token.toString());
+        }
+        token.setLength(0);
+    }
+
+    /** The separators: the white space of {@code \\s} in a regular expression. */
+    private static boolean isWhiteSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    /** Reads characters; a read error is not a write error, so it travels unchecked. */
+    private static int read(Reader reader, char[] buf) {
         try {
-            return reader.readLine();
+            return reader.read(buf);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -89,9 +119,7 @@ final class Inspect {
         try {
             id = parse(text);
         } catch (IllegalArgumentException e) {   // InvalidSnoIdException, or bad UUID text
-            bad++;
-            out.flush();   // keep the order of good and bad IDs on a terminal
-            err.println("sno: " + e.getMessage());
+            report(e.getMessage());
             return;
         }
         sb.setLength(0);
@@ -106,6 +134,13 @@ final class Inspect {
         }
         printed++;
         out.print(sb);
+    }
+
+    /** Reports a bad ID in one line on standard error. */
+    private void report(String message) throws IOException {
+        bad++;
+        out.flush();   // keep the order of good and bad IDs on a terminal
+        err.println("sno: " + message);
     }
 
     /**
@@ -129,14 +164,15 @@ final class Inspect {
             char c = text.charAt(i);
             if (i == 8 || i == 13 || i == 18 || i == 23) {
                 if (c != '-') {
-                    throw new IllegalArgumentException("Invalid sno ID UUID: \"" + text + "\" (expected '-' at index " + i + ")");
+                    throw new IllegalArgumentException("Invalid sno ID UUID: " + Formats.quote(text) + " (expected '-' at index "
+                            + i + ")");
                 }
                 continue;
             }
             int d = Character.digit(c, 16);
             if (d < 0 || c > 'f') {
-                throw new IllegalArgumentException("Invalid sno ID UUID: \"" + text + "\" (character '" + c
-                        + "' at index " + i + " is not a hexadecimal digit)");
+                throw new IllegalArgumentException("Invalid sno ID UUID: " + Formats.quote(text) + " (character "
+                        + Formats.single(String.valueOf(c)) + " at index " + i + " is not a hexadecimal digit)");
             }
             if (digits++ < 16) {
                 msb = msb << 4 | d;

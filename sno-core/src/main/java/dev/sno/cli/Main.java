@@ -7,6 +7,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -21,8 +23,8 @@ import java.util.List;
  * sno version
  * </pre>
  *
- * <p>Exit status: 0 on success; 1 if an ID given to {@code inspect} was invalid or output could
- * not be written; 2 for a bad command line (one line on standard error); 141 (as for SIGPIPE)
+ * <p>Exit status: 0 on success; 1 if an ID given to {@code inspect} was invalid, or standard
+ * input could not be read (also when it is closed), or output could not be written; 2 for a bad command line (one line on standard error); 141 (as for SIGPIPE)
  * when the reader of standard output went away, in which case the command stops at once and
  * prints nothing more.
  */
@@ -63,7 +65,34 @@ public final class Main {
      */
     public static void main(String[] args) {
         OutputStream stdout = new FileOutputStream(FileDescriptor.out);
-        System.exit(run(args, System.in, stdout, System.err));
+        InputStream stdin = standardInputClosed() ? CLOSED : System.in;
+        System.exit(run(args, stdin, stdout, System.err));
+    }
+
+    /** Standard input when it was closed: reading it fails with "it is closed". */
+    private static final InputStream CLOSED = new InputStream() {
+        @Override
+        public int read() throws IOException {
+            throw new IOException("it is closed");
+        }
+    };
+
+    /**
+     * Whether the process was started with file descriptor 0 closed ({@code sno inspect <&-}).
+     * The JVM then opens a file of its own on that descriptor (its {@code lib/modules}), which
+     * must not be read as input. The launcher script says so with {@code -Dsno.stdin=closed};
+     * started otherwise, on Linux, descriptor 0 is found pointing into the Java home.
+     */
+    static boolean standardInputClosed() {
+        if ("closed".equals(System.getProperty("sno.stdin"))) {
+            return true;
+        }
+        try {
+            Path fd0 = Files.readSymbolicLink(Path.of("/proc/self/fd/0"));
+            return fd0.isAbsolute() && fd0.startsWith(Path.of(System.getProperty("java.home")).toRealPath());
+        } catch (IOException | RuntimeException e) {
+            return false;   // no /proc (not Linux): trust the launcher
+        }
     }
 
     /**
@@ -123,7 +152,7 @@ public final class Main {
                 out.print("sno " + version() + "\n");
                 return OK;
             default:
-                throw new UsageException("unknown command '" + args[0] + "' (try 'sno help')");
+                throw new UsageException("unknown command " + Formats.single(args[0]) + " (try 'sno help')");
         }
     }
 
@@ -138,7 +167,7 @@ public final class Main {
             case "help":
                 return HELP;
             default:
-                throw new UsageException("no help for unknown command '" + command + "' (try 'sno help')");
+                throw new UsageException("no help for unknown command " + Formats.single(command) + " (try 'sno help')");
         }
     }
 

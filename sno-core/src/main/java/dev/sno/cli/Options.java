@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A command's arguments split into options ({@code --name value} or {@code --name=value}) and
- * operands. {@code --} ends the options; a lone {@code -} is an operand.
+ * operands. {@code --} ends the options; a lone {@code -} is an operand. Messages quote what the
+ * user gave escaped ({@link Formats#single}).
  */
 final class Options {
 
@@ -51,7 +52,7 @@ final class Options {
                     }
                     given.add(new String[] {name, value});
                 } else {
-                    throw new UsageException("unknown option '" + name + "' for " + command
+                    throw new UsageException("unknown option " + Formats.single(name) + " for " + command
                             + " (try 'sno help " + command + "')");
                 }
             }
@@ -93,7 +94,7 @@ final class Options {
             number = false;
         }
         if (!number || value < min || value > max) {
-            throw new UsageException(name + " must be an integer in [" + min + ", " + max + "]: '" + text + "'");
+            throw new UsageException(name + " must be an integer in [" + min + ", " + max + "]: " + Formats.single(text));
         }
         return value;
     }
@@ -105,7 +106,7 @@ final class Options {
             return defaultValue;
         }
         if (!choices.contains(v)) {
-            throw new UsageException(name + " must be one of " + String.join(", ", choices) + ": '" + v + "'");
+            throw new UsageException(name + " must be one of " + String.join(", ", choices) + ": " + Formats.single(v));
         }
         return v;
     }

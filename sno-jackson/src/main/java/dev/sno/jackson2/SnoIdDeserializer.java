@@ -7,14 +7,18 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
+import dev.sno.jackson.internal.BinaryIds;
 import java.io.IOException;
 
 /**
- * Reads a SnoId from a string in canonical form, or from 10 raw bytes (binary formats). Every
- * other input goes to Jackson's problem handling, which by default throws.
+ * Reads a SnoId from a string in canonical form, or from 10 raw bytes (binary formats). Binary
+ * data of another length goes to the problem handlers; if none takes it, it is an
+ * {@code InvalidFormatException} that says "expected 10 bytes, got N" and holds the bytes. Every other input goes to Jackson's problem handling,
+ * which by default throws.
  */
 final class SnoIdDeserializer extends StdScalarDeserializer<SnoId> {
 
@@ -72,8 +76,20 @@ final class SnoIdDeserializer extends StdScalarDeserializer<SnoId> {
         if (embedded instanceof SnoId) {
             return (SnoId) embedded;
         }
-        if (embedded instanceof byte[] && ((byte[]) embedded).length == SnoId.SIZE_BYTES) {
-            return SnoId.fromBytes((byte[]) embedded);
+        if (embedded instanceof byte[]) {
+            byte[] bytes = (byte[]) embedded;
+            if (bytes.length == SnoId.SIZE_BYTES) {
+                return SnoId.fromBytes(bytes);
+            }
+            try {
+                return (SnoId) ctxt.handleWeirdNativeValue(getValueType(ctxt), bytes, p);
+            } catch (InvalidFormatException e) {
+                if (e.getValue() != bytes) {
+                    throw e;   // a problem handler's own exception
+                }
+                // No handler took it: Jackson's exception, with the reason (as UUIDDeserializer's).
+                throw InvalidFormatException.from(p, BinaryIds.wrongLength(bytes), bytes, SnoId.class);
+            }
         }
         return (SnoId) ctxt.handleWeirdNativeValue(getValueType(ctxt), embedded, p);
     }
