@@ -14,9 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * Starts {@link GeneratorChild} in a JVM of its own, on the test's class path, and sends it
- * signals. Its standard output and error go to a log file, which the test reads for the
- * child's signals ({@code READY}, {@code LOCKED ...}) and shows when something goes wrong.
+ * Starts {@link GeneratorChild} (or another child main class) in a JVM of its own, on the
+ * test's class path, and sends it signals. Its standard output and error go to a log file,
+ * which the test reads for the child's signals ({@code READY}, {@code LOCKED ...}) and shows
+ * when something goes wrong.
  */
 public final class ChildJvm {
 
@@ -39,6 +40,19 @@ public final class ChildJvm {
      * @return the running child
      */
     public static ChildJvm start(Path log, String... args) {
+        return start(log, GeneratorChild.class, List.of(), args);
+    }
+
+    /**
+     * Starts a child running the given main class.
+     *
+     * @param log        the file for its output
+     * @param mainClass  the class whose {@code main} the child runs
+     * @param unset      environment variables the child must not inherit
+     * @param args       the arguments of its {@code main}
+     * @return the running child
+     */
+    public static ChildJvm start(Path log, Class<?> mainClass, List<String> unset, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // A small, quick-starting JVM: these children live for a fraction of a second.
@@ -47,11 +61,12 @@ public final class ChildJvm {
         command.add("-Xmx64m");
         command.add("-cp");
         command.add(classPath());
-        command.add(GeneratorChild.class.getName());
+        command.add(mainClass.getName());
         command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().keySet().removeAll(unset);
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            return new ChildJvm(p, log);
+            return new ChildJvm(builder.start(), log);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);
         }
