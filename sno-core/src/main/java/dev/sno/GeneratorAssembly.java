@@ -85,7 +85,7 @@ final class GeneratorAssembly {
         }
     }
 
-    /** Where the partition comes from (SPEC.md 8.1). */
+    /** Where the partition comes from (SPEC.md 8.3.1). */
     static PartitionSource sourceOf(SnoGenerator.Builder b, SnoStateStore store, GeneratorSnapshot snapshot) {
         if (store != null && store.leasesPartition()) {
             return PartitionSource.LEASED;

@@ -4,7 +4,7 @@ import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /*
- * The one line per process that says a generator's partition is random (SPEC.md 8.1): logged
+ * The one line per process that says a generator's partition is random (SPEC.md 8.3.1): logged
  * through System.Logger (no dependency; java.util.logging unless the application installs a
  * LoggerFinder, as SLF4J and Log4j bridges do), on the first ID of the first generator with a
  * random partition, so never on the fast path, and never again in the process. An integration

@@ -15,7 +15,7 @@ import java.util.function.IntSupplier;
  * put them on the same partitions (measured: 39 pairs among 144 processes started in bursts).
  * A random seed makes any two processes share a partition with probability 1/65,536. It is
  * drawn on first use, never in a static initializer, so that a native image built ahead of
- * time does not bake one seed into every process it starts (SPEC.md 8.1).
+ * time does not bake one seed into every process it starts (SPEC.md 8.3.1).
  */
 final class PartitionPool {
 

@@ -4,7 +4,7 @@ package dev.sno;
  * Where a {@link SnoGenerator}'s partition came from: {@link SnoGenerator#partitionSource()}.
  * Only {@link #CONFIGURED}, {@link #LEASED} and {@link #RESTORED} partitions are coordinated
  * between processes; a {@link #RANDOM} one is unique within its process only.
- * SPEC.md 8.1 says how each is chosen.
+ * SPEC.md 8.3.1 says how each is chosen.
  */
 public enum PartitionSource {
 

@@ -184,7 +184,7 @@ public final class SnoGenerator implements AutoCloseable {
      * reference seeds from the clock instead), the full sequence pool 0..65535 and the system
      * clock. Its first ID logs one line saying that the partition is random, once per process.
      * Not coordinated with other processes: for more than one process, configure or lease a
-     * partition (SPEC.md 8.1).
+     * partition (SPEC.md 8.3.1).
      *
      * @return a new generator
      * @throws IllegalStateException if this process has already been handed all 65,536
