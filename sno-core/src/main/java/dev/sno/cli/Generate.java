@@ -48,8 +48,11 @@ final class Generate {
         }
         List<String> operands = o.operands();
         if (operands.size() > 1 || operands.size() == 1 && o.has("--count")) {
-            throw new UsageException("generate takes one COUNT, got " + String.join(" and ",
-                    o.has("--count") ? List.of("--count " + o.value("--count"), operands.get(0)) : operands));
+            StringBuilder got = new StringBuilder();
+            for (String operand : o.has("--count") ? List.of("--count " + o.value("--count"), operands.get(0)) : operands) {
+                Formats.escape(operand, got.append(got.length() == 0 ? "" : " and "));
+            }
+            throw new UsageException("generate takes one COUNT, got " + got);
         }
         long count = operands.isEmpty()
                 ? o.integer("--count", 1, MAX_COUNT, 1)

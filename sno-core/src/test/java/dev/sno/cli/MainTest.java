@@ -188,6 +188,7 @@ class MainTest {
         assertUsage("sno: --help takes no value\n", "generate", "--help=yes");
         assertUsage("sno: generate takes one COUNT, got 2 and 3\n", "generate", "2", "3");
         assertUsage("sno: generate takes one COUNT, got --count 2 and 3\n", "generate", "--count", "2", "3");
+        assertUsage("sno: generate takes one COUNT, got 1 and \\u001B[2J\n", "generate", "1", "\u001B[2J");
     }
 
     private static void assertUsage(String err, String... args) {
