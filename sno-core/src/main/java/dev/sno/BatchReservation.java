@@ -1,6 +1,7 @@
 package dev.sno;
 
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * {@link SnoGenerator#nextBatch}: reserves a run of sequences with one compare-and-set per time
@@ -51,9 +52,9 @@ final class BatchReservation {
                     }
                 }
             } else {
-                SnoId id = g.regress(payload);
-                if (id != null) {
-                    ids[filled++] = id;
+                Optional<SnoId> id = g.regress(payload);
+                if (id.isPresent()) {
+                    ids[filled++] = id.get();
                     regressed = true;
                 }
             }

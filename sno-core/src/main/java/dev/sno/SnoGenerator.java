@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -253,9 +254,9 @@ public final class SnoGenerator implements AutoCloseable {
                     return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
                 }
             } else {
-                SnoId id = regress(payload);
-                if (id != null) {
-                    return id;
+                Optional<SnoId> id = regress(payload);
+                if (id.isPresent()) {
+                    return id.get();
                 }
             }
         }
@@ -312,12 +313,26 @@ public final class SnoGenerator implements AutoCloseable {
         return SnoId.ofBits(units << StateWord.UNIT_SHIFT | (long) meta << 16 | partition, seq);
     }
 
+    // ---------------------------------------------------------------------------------------
+    // Package contract: the state word's protocol, for BatchReservation (nextBatch) and
+    // WriteAhead, which use it besides next().
+    // - stateWord() reads the word; only casState(expected, update) and the methods here move
+    //   it, never a plain write from outside (casState counts the IDs of a unit it leaves).
+    // - admit(unit) before a compare-and-set moves the word into a later unit: the write-ahead
+    //   horizon must cover that unit (admit saves if it does not, or throws).
+    // - stall(unit) parks while unit's pool is exhausted; regress(payload) handles a clock
+    //   behind the word. After either, the caller reads the word and the clock again.
+    // - record(...) and clockUnit() are WriteAhead's view of the generator; the lock serializes
+    //   saves, regressions and close().
+
     /**
      * The regression branch, under the lock and with a fresh clock reading, so that a caller
-     * whose reading went stale while it waited for the lock never acts on it. Returns null when
-     * the caller must start over.
+     * whose reading went stale while it waited for the lock never acts on it.
+     *
+     * @return the first ID of the new timeline; or empty when the caller must start over (the
+     *     clock was not, or is no longer, behind the word, or the unsafe past ended)
      */
-    SnoId regress(long payload) {
+    Optional<SnoId> regress(long payload) {
         long timeline;
         lock.lock();
         try {
@@ -327,7 +342,7 @@ public final class SnoGenerator implements AutoCloseable {
                 long now = unitOf(clock.millis());
                 long high = StateWord.unit(current);
                 if (now >= high) {
-                    return null; // not (or no longer) a regression
+                    return Optional.empty(); // not (or no longer) a regression
                 }
                 if (now <= wallSafe) {
                     timeline = StateWord.time(current);
@@ -352,13 +367,13 @@ public final class SnoGenerator implements AutoCloseable {
                 long next = StateWord.of(now, drift, seqMin);
                 state = next;
                 idCounter.left(parked);
-                return SnoId.ofBits(StateWord.time(next) | payload, seqMin);
+                return Optional.of(SnoId.ofBits(StateWord.time(next) | payload, seqMin));
             }
         } finally {
             lock.unlock();
         }
         awaitUnsafePast(timeline);
-        return null;
+        return Optional.empty();
     }
 
     /**

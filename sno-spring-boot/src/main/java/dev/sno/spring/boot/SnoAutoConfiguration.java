@@ -28,8 +28,9 @@ import org.springframework.core.env.Environment;
  * application processed by Spring AOT decides as one that is not: {@code sno.partition}; else a
  * lease from the application's database when {@code sno.lease.enabled} is true, or unset and the
  * lease table exists there; else random, with a WARNING that says how to do better. The bean
- * depends on database initialization (Flyway, Liquibase, and the lease table's own
- * {@link SnoLeaseSchemaInitializer}). Startup logs one line naming the partition and its source.
+ * depends on database initialization (Flyway, Liquibase, Spring's script initializer) and on the
+ * lease table's own {@link SnoLeaseSchemaInitializer}. Startup logs one line naming the partition
+ * and its source.
  */
 @AutoConfiguration(afterName = {"org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",
         "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
@@ -77,6 +78,7 @@ public final class SnoAutoConfiguration {
      */
     @Bean
     @ConditionalOnMissingBean(SnoGenerator.class)
+    @DependsOnDatabaseInitialization
     SnoLeaseSchemaInitializer snoLeaseSchemaInitializer(SnoProperties properties, Environment environment,
             ObjectProvider<DataSource> dataSource) {
         DataSource db = dataSource.getIfUnique();

@@ -2,16 +2,17 @@ package dev.sno.spring.boot;
 
 import dev.sno.jdbc.lease.JdbcPartitionLeases;
 import java.sql.SQLException;
-import java.util.Set;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.InitializingBean;
-import org.springframework.boot.sql.init.dependency.AbstractBeansOfTypeDatabaseInitializerDetector;
 
 /**
- * Creates the lease table at startup when {@code sno.lease.initialize-schema} says so, as a
- * database initializer in Spring Boot's sense: the generator bean, which depends on database
- * initialization, is made after it and after Flyway and Liquibase, so a table that a migration
- * creates is there when the starter looks for it. Creates nothing when leasing is turned off or
+ * Creates the lease table at startup when {@code sno.lease.initialize-schema} says so
+ * ({@code CREATE ... IF NOT EXISTS}). It depends on database initialization, so it runs after
+ * Flyway, Liquibase and Spring's script initializer, and the generator bean, which depends on it,
+ * looks for the table after all of them. It is deliberately not a database initializer in Spring
+ * Boot's sense: JPA's entity manager factory waits for those, and with
+ * {@code spring.jpa.defer-datasource-initialization=true} the script initializer waits for JPA,
+ * which would close a cycle through this bean. Creates nothing when leasing is turned off or
  * another setting fixes the partition, and never on an in-memory database (sno never leases
  * there).
  */
@@ -46,17 +47,5 @@ final class SnoLeaseSchemaInitializer implements InitializingBean {
         JdbcPartitionLeases.createTable(dataSource);
         SnoGeneratorFactory.LOG.info("sno: created the table sno_partition_lease in " + db
                 + " (sno.lease.initialize-schema=always)");
-    }
-
-    /** Tells Spring Boot that this bean initializes the database (META-INF/spring.factories). */
-    static final class Detector extends AbstractBeansOfTypeDatabaseInitializerDetector {
-
-        Detector() {
-        }
-
-        @Override
-        protected Set<Class<?>> getDatabaseInitializerBeanTypes() {
-            return Set.of(SnoLeaseSchemaInitializer.class);
-        }
     }
 }
