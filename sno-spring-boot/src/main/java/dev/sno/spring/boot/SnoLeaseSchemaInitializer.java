@@ -58,5 +58,16 @@ final class SnoLeaseSchemaInitializer implements InitializingBean {
         protected Set<Class<?>> getDatabaseInitializerBeanTypes() {
             return Set.of(SnoLeaseSchemaInitializer.class);
         }
+
+        /**
+         * Last, after Boot's own detectors (Flyway, Liquibase, JPA, SQL scripts; all ordered 0 or
+         * later): with {@code spring.jpa.defer-datasource-initialization=true} Boot makes every other
+         * initializer depend on the entity manager factory, so an initializer batched before it
+         * would be a circular depends-on.
+         */
+        @Override
+        public int getOrder() {
+            return org.springframework.core.Ordered.LOWEST_PRECEDENCE;
+        }
     }
 }
