@@ -208,6 +208,8 @@ class AotPartitionIT {
             String out = "";
             while (!out.contains("Started ExampleApplication")) {
                 if (!p.isAlive() || System.nanoTime() - deadline > 0) {
+                    p.waitFor(5, TimeUnit.SECONDS);
+                    out = Files.readString(log, StandardCharsets.UTF_8);
                     throw new AssertionError(name + ": the application " + (p.isAlive() ? "did not start within "
                             + STARTUP : "exited with " + p.exitValue()) + "; its log (" + log + "):\n" + out);
                 }
