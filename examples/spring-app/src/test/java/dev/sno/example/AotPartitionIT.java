@@ -1,0 +1,313 @@
+package dev.sno.example;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sno.jdbc.lease.JdbcPartitionLeases;
+import java.io.IOException;
+import java.io.Writer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The built example application, processed by Spring AOT ({@code spring-boot:process-aot}, in
+ * prepare-package), decides where its sno partition comes from exactly as the same build without
+ * AOT (issue 18: the starter's decision used to be a build-time condition, which AOT froze). Each
+ * scenario starts the application twice as a JVM of its own, {@code java -cp target/classes:<its
+ * runtime class path> dev.sno.example.ExampleApplication}, once with {@code -Dspring.aot.enabled=true}
+ * and once without, with the scenario's properties given at run time only, and compares the
+ * {@code sno} health details and the starter's startup line. The build-time
+ * application.properties (which AOT saw) sets {@code sno.partition=7} and an in-memory H2
+ * DataSource; the PostgreSQL scenarios replace it at run time with {@code --spring.config.location}
+ * (a copy without {@code sno.partition}), each run on a fresh schema of its own. Run by
+ * maven-failsafe-plugin from examples/spring-boot3 and examples/spring-boot4; PostgreSQL as in
+ * {@link PostgresHttpTest} (skipped without one, except with {@code CI=true}).
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class AotPartitionIT {
+
+    /** Every line the starter logs about the partition; exactly one per startup. */
+    private static final String SNO_LINE = "sno: partition ";
+    /** The log layout of the child: level, full logger name, message. */
+    private static final String LOG_PATTERN = "%-5level %logger - %msg%n";
+    private static final String STARTER_LOGGER = "dev.sno.spring.boot.SnoAutoConfiguration";
+    private static final Pattern PORT = Pattern.compile("started on port (\\d+)");
+    /** The sno component of /actuator/health (its fields in either order: Boot 4 sorts them). */
+    private static final Pattern SNO_HEALTH = Pattern.compile("\"sno\":\\{(?:[^{}]|\\{[^{}]*\\})*\\}");
+    private static final Pattern STATUS = Pattern.compile("\"status\":\"(\\w+)\"");
+    private static final Pattern DETAILS = Pattern.compile("\"details\":\\{([^{}]*)\\}");
+    private static final Pattern DETAIL = Pattern.compile("\"(\\w+)\":(\"(?:[^\"\\\\]|\\\\.)*\"|[^,]*)");
+    private static final Duration STARTUP = Duration.ofMinutes(3);
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private static Path classes;
+    private static String classPath;
+    private static Path work;
+
+    @BeforeAll
+    static void findTheBuiltApplication() throws IOException {
+        classes = Path.of(System.getProperty("sno.app.classes", "target/classes"));
+        Path cpFile = Path.of(System.getProperty("sno.app.classpath-file", "target/runtime-classpath.txt"));
+        work = Files.createDirectories(Path.of(System.getProperty("sno.app.work", "target/aot-it")));
+        assertTrue(Files.isRegularFile(classes.resolve("dev/sno/example/ExampleApplication__ApplicationContextInitializer.class")),
+                "process-aot compiled the application's AOT code into " + classes);
+        classPath = classes + java.io.File.pathSeparator + Files.readString(cpFile).strip();
+    }
+
+    /** (a) Leasing asked for, and the table created by the starter: leased, same with AOT. */
+    @Test
+    void leaseEnabledWithInitializeSchemaAlwaysLeases() throws Exception {
+        String pg = postgres();
+        Run aot = runOnFreshSchema("enabled-aot", pg, true, false, "sno.lease.enabled", "true", "sno.lease.initialize-schema", "always");
+        Run jit = runOnFreshSchema("enabled-jit", pg, false, false, "sno.lease.enabled", "true", "sno.lease.initialize-schema", "always");
+        for (Run r : List.of(aot, jit)) {
+            r.assertSource("leased");
+            assertEquals("default", r.details.get("leaseNamespace"), r.toString());
+            assertTrue(r.details.containsKey("lease"), r.toString());
+            r.assertOneInfoLine("(leased from the table sno_partition_lease in PostgreSQL ");
+            assertEquals(1, r.lines("sno: created the table sno_partition_lease").size(), r.toString());
+        }
+        assertSame(aot, jit);
+    }
+
+    /** (b) Leasing unset (auto), the table present: leased, same with AOT. */
+    @Test
+    void autoLeasesWhenTheTableExists() throws Exception {
+        String pg = postgres();
+        Run aot = runOnFreshSchema("auto-table-aot", pg, true, true);
+        Run jit = runOnFreshSchema("auto-table-jit", pg, false, true);
+        for (Run r : List.of(aot, jit)) {
+            r.assertSource("leased");
+            assertEquals("default", r.details.get("leaseNamespace"), r.toString());
+            assertTrue(r.details.containsKey("lease"), r.toString());
+            r.assertOneInfoLine("(leased from the table sno_partition_lease in PostgreSQL ");
+        }
+        assertSame(aot, jit);
+    }
+
+    /** (c) Leasing unset, no table: a random partition and one WARNING, same with AOT. */
+    @Test
+    void autoIsRandomWithOneWarningWithoutTheTable() throws Exception {
+        String pg = postgres();
+        Run aot = runOnFreshSchema("auto-no-table-aot", pg, true, false);
+        Run jit = runOnFreshSchema("auto-no-table-jit", pg, false, false);
+        for (Run r : List.of(aot, jit)) {
+            r.assertSource("random");
+            assertTrue(!r.details.containsKey("lease"), r.toString());
+            List<String> lines = r.lines(SNO_LINE);
+            assertEquals(1, lines.size(), r.toString());
+            assertTrue(lines.get(0).startsWith("WARN  " + STARTER_LOGGER + " - " + SNO_LINE), r.toString());
+            assertTrue(lines.get(0).contains(" is random: sno.partition is not set and the table"
+                    + " sno_partition_lease does not exist in PostgreSQL "), r.toString());
+        }
+        assertSame(aot, jit);
+    }
+
+    /** (d) The packaged configuration (sno.partition=7, H2 in memory): configured, same with AOT. */
+    @Test
+    void thePackagedPartitionIsConfigured() throws Exception {
+        Run aot = start("configured-aot", true, null);
+        Run jit = start("configured-jit", false, null);
+        for (Run r : List.of(aot, jit)) {
+            r.assertSource("configured");
+            assertEquals("7", r.details.get("partition"), r.toString());
+            List<String> lines = r.lines(SNO_LINE);
+            assertEquals(List.of("INFO  " + STARTER_LOGGER + " - sno: partition 7 (configured: sno.partition)"), lines,
+                    r.toString());
+        }
+        assertEquals(aot.details, jit.details);
+        assertSame(aot, jit);
+    }
+
+    /** The same decision: health details and startup line, up to the partition number and ephemeral state. */
+    private static void assertSame(Run aot, Run jit) {
+        System.out.println("[aot-it] " + aot + "\n[aot-it] " + jit);
+        assertEquals(jit.comparable(), aot.comparable(), "AOT vs. non-AOT:\n" + aot + "\n" + jit);
+    }
+
+    /**
+     * Starts the application on a fresh PostgreSQL schema (with the lease table if asked), with
+     * the packaged properties less sno.partition, plus the given ones.
+     */
+    private static Run runOnFreshSchema(String name, String pg, boolean aot, boolean leaseTable, String... properties)
+            throws Exception {
+        String schema = "sno_aot_" + Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+        try (Connection c = DriverManager.getConnection(pg); Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + schema);
+            if (leaseTable) {
+                s.execute("SET search_path TO " + schema);
+                s.execute(JdbcPartitionLeases.DDL);
+            }
+        }
+        try {
+            Properties config = new Properties();
+            try (var in = Files.newInputStream(classes.resolve("application.properties"))) {
+                config.load(in);
+            }
+            assertTrue(config.remove("sno.partition") != null, "the packaged configuration sets sno.partition");
+            config.setProperty("spring.datasource.url", pg + (pg.contains("?") ? "&" : "?") + "currentSchema=" + schema);
+            for (int i = 0; i < properties.length; i += 2) {
+                config.setProperty(properties[i], properties[i + 1]);
+            }
+            Path file = work.resolve(name + ".properties");
+            try (Writer w = Files.newBufferedWriter(file)) {
+                config.store(w, "AotPartitionIT: the packaged application.properties less sno.partition, at run time");
+            }
+            return start(name, aot, file);
+        } finally {
+            try (Connection c = DriverManager.getConnection(pg); Statement s = c.createStatement()) {
+                s.execute("DROP SCHEMA " + schema + " CASCADE");
+            }
+        }
+    }
+
+    /**
+     * Runs the built application until it has started, reads its sno health, and stops it.
+     *
+     * @param config  the run-time configuration file that replaces the packaged one, or null
+     */
+    private static Run start(String name, boolean aot, Path config) throws Exception {
+        Path log = work.resolve(name + ".log");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", classPath));
+        if (aot) {
+            command.add("-Dspring.aot.enabled=true");
+        }
+        command.addAll(List.of(ExampleApplication.class.getName(), "--server.port=0", "--server.address=127.0.0.1",
+                "--logging.pattern.console=" + LOG_PATTERN));
+        if (config != null) {
+            command.add("--spring.config.location=file:" + config.toAbsolutePath());
+        }
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + STARTUP.toNanos();
+            String out = "";
+            while (!out.contains("Started ExampleApplication")) {
+                if (!p.isAlive() || System.nanoTime() - deadline > 0) {
+                    p.waitFor(5, TimeUnit.SECONDS);
+                    out = Files.readString(log, StandardCharsets.UTF_8);
+                    throw new AssertionError(name + ": the application " + (p.isAlive() ? "did not start within "
+                            + STARTUP : "exited with " + p.exitValue()) + "; its log (" + log + "):\n" + out);
+                }
+                p.waitFor(100, TimeUnit.MILLISECONDS);
+                out = Files.readString(log, StandardCharsets.UTF_8);
+            }
+            if (aot) {
+                assertTrue(out.contains("Starting AOT-processed ExampleApplication"), name + ": not AOT-processed:\n" + out);
+            } else {
+                assertTrue(!out.contains("AOT-processed"), name + ": AOT-processed:\n" + out);
+            }
+            Matcher port = PORT.matcher(out);
+            assertTrue(port.find(), out);
+            HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port.group(1) + "/actuator/health")).timeout(Duration.ofSeconds(30))
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            Matcher sno = SNO_HEALTH.matcher(health.body());
+            assertTrue(sno.find(), name + ": no sno health component in " + health.body());
+            Matcher status = STATUS.matcher(sno.group());
+            Matcher fields = DETAILS.matcher(sno.group());
+            assertTrue(status.find() && fields.find(), name + ": " + sno.group());
+            Map<String, String> details = new TreeMap<>();
+            details.put("status", status.group(1));
+            Matcher d = DETAIL.matcher(fields.group(1));
+            while (d.find()) {
+                details.put(d.group(1), d.group(2).replaceAll("^\"|\"$", ""));
+            }
+            return new Run(name, details, out);
+        } finally {
+            p.destroy();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** What one startup showed: its sno health details and its log. */
+    record Run(String name, Map<String, String> details, String log) {
+
+        List<String> lines(String containing) {
+            return log.lines().filter(l -> l.contains(containing)).collect(Collectors.toList());
+        }
+
+        void assertSource(String source) {
+            assertEquals("UP", details.get("status"), toString());
+            assertEquals(source, details.get("source"), toString());
+        }
+
+        void assertOneInfoLine(String containing) {
+            List<String> lines = lines(SNO_LINE);
+            assertEquals(1, lines.size(), toString());
+            assertTrue(lines.get(0).startsWith("INFO  " + STARTER_LOGGER + " - " + SNO_LINE)
+                    && lines.get(0).contains(containing), toString());
+        }
+
+        /**
+         * What must be equal with and without AOT: the detail names and values except a leased
+         * or random partition's number, and the starter's lines with that number masked.
+         */
+        String comparable() {
+            boolean configured = "configured".equals(details.get("source"));
+            Map<String, String> d = new TreeMap<>(details);
+            if (!configured) {
+                d.put("partition", "N");
+            }
+            String lines = log.lines().filter(l -> l.contains(STARTER_LOGGER))
+                    .map(l -> configured ? l : l.replaceFirst(SNO_LINE + "\\d+", SNO_LINE + "N"))
+                    .collect(Collectors.joining("\n"));
+            return d + "\n" + lines;
+        }
+
+        @Override
+        public String toString() {
+            return name + ": sno health " + details + "; starter's lines:\n" + log.lines()
+                    .filter(l -> l.contains(STARTER_LOGGER)).collect(Collectors.joining("\n"));
+        }
+    }
+
+    /** The PostgreSQL URL, as {@link PostgresHttpTest} finds it; aborts the test without a server, except in CI. */
+    private static String postgres() {
+        String url = System.getProperty("sno.pg.url");
+        if (url == null || url.isEmpty()) {
+            url = System.getenv("SNO_PG_URL");
+        }
+        if (url == null || url.isEmpty()) {
+            url = "jdbc:postgresql://127.0.0.1:54329/sno?user=sno";
+        }
+        DriverManager.setLoginTimeout(5);
+        try (Connection c = DriverManager.getConnection(url)) {
+            c.isValid(5);
+        } catch (SQLException e) {
+            String problem = "no PostgreSQL at " + url + " (" + e.getMessage() + ")";
+            if ("true".equals(System.getenv("CI"))) {
+                throw new AssertionError("CI=true requires PostgreSQL: " + problem, e);
+            }
+            System.out.println("[examples] skipping PostgreSQL: " + problem);
+            Assumptions.abort(problem);
+        }
+        return url;
+    }
+}
