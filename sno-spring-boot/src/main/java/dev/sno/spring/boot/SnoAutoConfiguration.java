@@ -11,7 +11,6 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
@@ -111,15 +110,17 @@ public final class SnoAutoConfiguration {
     }
 
     /**
-     * Installs the generator bean behind {@link Sno#next} unless {@code sno.install=false}.
+     * Installs the generator bean behind {@link Sno#next} unless {@code sno.install=false},
+     * read when the bean initializes (not a condition, which Spring AOT would freeze at build
+     * time).
      *
-     * @param generator  the generator bean
+     * @param generator   the generator bean
+     * @param properties  the {@code sno.*} properties
      * @return the bean that installs it when initialized
      */
     @Bean
-    @ConditionalOnProperty(name = "sno.install", havingValue = "true", matchIfMissing = true)
-    SnoInstaller snoInstaller(SnoGenerator generator) {
-        return new SnoInstaller(generator);
+    SnoInstaller snoInstaller(SnoGenerator generator, SnoProperties properties) {
+        return new SnoInstaller(generator, properties.install());
     }
 
     /** Parses {@code min-max}. */
@@ -140,14 +141,18 @@ public final class SnoAutoConfiguration {
     static final class SnoInstaller implements InitializingBean {
 
         private final SnoGenerator generator;
+        private final boolean install;
 
-        SnoInstaller(SnoGenerator generator) {
+        SnoInstaller(SnoGenerator generator, boolean install) {
             this.generator = generator;
+            this.install = install;
         }
 
         @Override
         public void afterPropertiesSet() {
-            Sno.install(generator);
+            if (install) {
+                Sno.install(generator);
+            }
         }
     }
 
