@@ -61,13 +61,14 @@ import java.util.function.Consumer;
  *     final state and is released; a crash instead leaves the last write-ahead record, which
  *     still covers every ID the generator returned.
  */
-public final class SnoGenerator implements AutoCloseable {
+public final class SnoGenerator extends GeneratorState implements AutoCloseable {
 
     /*
      * Design notes.
      *
-     * The whole clock state that an ID depends on lives in one 64-bit word, `state`, laid out
-     * as StateWord describes: unit, tick-tock bit and last sequence. Because they are read and
+     * The whole clock state that an ID depends on lives in one 64-bit word, `state` (inherited
+     * from GeneratorState, which pads it onto a cache line of its own), laid out as StateWord
+     * describes: unit, tick-tock bit and last sequence. Because they are read and
      * changed together, a caller can never combine the sequence of one unit with the time of
      * another, which the reference (separate words for time and sequence) allows in a race
      * between its fast path and its progression path.
@@ -102,7 +103,7 @@ public final class SnoGenerator implements AutoCloseable {
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            STATE = lookup.findVarHandle(SnoGenerator.class, "state", long.class);
+            STATE = lookup.findVarHandle(GeneratorState.class, "state", long.class);
             EXPLICIT_SEQ = lookup.findVarHandle(SnoGenerator.class, "explicitSeq", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -119,9 +120,6 @@ public final class SnoGenerator implements AutoCloseable {
     private final long maxWaitNanos;
     private final WriteAhead writeAhead;
 
-    /** The clock state; see StateWord. Accessed through STATE. */
-    @SuppressWarnings("unused")
-    private volatile long state;
 
     /** The sequence of nextWithTime: last value handed out. Accessed through EXPLICIT_SEQ. */
     @SuppressWarnings("unused")
