@@ -230,8 +230,8 @@ final class SnoGeneratorFactory {
         return "sno: partition " + partition + " is random: sno.partition is not set"
                 + (notLeased == null ? "" : " and " + notLeased) + ". Its IDs are unique within this instance"
                 + " only; two instances share a partition with probability 1/65536 and then repeat each other's"
-                + " IDs. Set sno.partition to a number in 0..65535 of each instance's own, or let sno lease one:"
-                + " create the lease table in a PostgreSQL (or H2 file/server) database all instances use as"
-                + " their DataSource:" + SnoDatabase.ddl();
+                + " IDs. Set sno.partition to a number in 0..65535 that no other instance uses, or let sno"
+                + " lease one: create the lease table in a PostgreSQL (or H2 file/server) database all instances"
+                + " use as their DataSource:" + SnoDatabase.ddl();
     }
 }
