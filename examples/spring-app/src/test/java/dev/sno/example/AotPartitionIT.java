@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +27,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -290,24 +288,6 @@ class AotPartitionIT {
 
     /** The PostgreSQL URL, as {@link PostgresHttpTest} finds it; aborts the test without a server, except in CI. */
     private static String postgres() {
-        String url = System.getProperty("sno.pg.url");
-        if (url == null || url.isEmpty()) {
-            url = System.getenv("SNO_PG_URL");
-        }
-        if (url == null || url.isEmpty()) {
-            url = "jdbc:postgresql://127.0.0.1:54329/sno?user=sno";
-        }
-        DriverManager.setLoginTimeout(5);
-        try (Connection c = DriverManager.getConnection(url)) {
-            c.isValid(5);
-        } catch (SQLException e) {
-            String problem = "no PostgreSQL at " + url + " (" + e.getMessage() + ")";
-            if ("true".equals(System.getenv("CI"))) {
-                throw new AssertionError("CI=true requires PostgreSQL: " + problem, e);
-            }
-            System.out.println("[examples] skipping PostgreSQL: " + problem);
-            Assumptions.abort(problem);
-        }
-        return url;
+        return PostgresHttpTest.postgres();
     }
 }

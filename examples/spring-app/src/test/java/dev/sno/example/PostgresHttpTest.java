@@ -15,6 +15,11 @@ class PostgresHttpTest extends ExampleHttpTest {
 
     @BeforeAll
     static void startOnPostgres() {
+        start("--spring.datasource.url=" + postgres());
+    }
+
+    /** The PostgreSQL URL; aborts the test without a server, except in CI ({@code CI=true}), where it fails. */
+    static String postgres() {
         String url = System.getProperty("sno.pg.url");
         if (url == null || url.isEmpty()) {
             url = System.getenv("SNO_PG_URL");
@@ -33,6 +38,6 @@ class PostgresHttpTest extends ExampleHttpTest {
             System.out.println("[examples] skipping PostgreSQL: " + problem);
             Assumptions.abort(problem);
         }
-        start("--spring.datasource.url=" + url);
+        return url;
     }
 }
