@@ -3,14 +3,21 @@ package dev.sno.jdbc;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
 import dev.sno.jdbc.internal.DatabaseValues;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
+import javax.sql.DataSource;
 
 /**
  * Stores sno IDs in UUID columns (PostgreSQL {@code uuid}, H2 {@code UUID}) through plain JDBC,
@@ -33,6 +40,27 @@ public final class SnoJdbc {
 
     /** SQLState of the exceptions for values that are not sno IDs: "data exception". */
     public static final String SQL_STATE = "22000";
+
+    /**
+     * Class-path name of the SQL script that {@link #installFunctions} runs on PostgreSQL: the
+     * functions {@code sno_time}, {@code sno_meta}, {@code sno_partition}, {@code sno_sequence},
+     * {@code sno_text}, {@code sno_bytes}, {@code sno_is_valid} (of a {@code uuid}),
+     * {@code sno_uuid} (of the 16-character text) and {@code sno_lower} (of a
+     * {@code timestamptz}). The script is idempotent ({@code CREATE OR REPLACE FUNCTION} only)
+     * and runs on PostgreSQL 15 and later.
+     *
+     * <p>With Flyway or Liquibase, either call {@link #installFunctions} from a Java-based
+     * migration (Flyway: a {@code BaseJavaMigration} whose {@code migrate} calls
+     * {@code installFunctions(context.getConfiguration().getDataSource())}; running it again in a
+     * later migration after upgrading this library replaces the functions), or copy the file
+     * into the migration directory ({@code db/migration/V5__sno_functions.sql}). On the module
+     * path the resource is encapsulated in this module, so only {@link #installFunctions} can
+     * read it there.
+     */
+    public static final String POSTGRESQL_FUNCTIONS = "dev/sno/jdbc/sql/postgresql.sql";
+
+    /** Advisory lock key that serializes concurrent installations: "sno_func" in ASCII. */
+    private static final long INSTALL_LOCK = 0x736E_6F5F_6675_6E63L;
 
     private SnoJdbc() {
     }
@@ -143,5 +171,61 @@ public final class SnoJdbc {
             return first;
         }
         return SnoId.firstAt(first.time().plus(SnoId.TIME_UNIT));
+    }
+
+    /**
+     * Creates or replaces the sno SQL functions ({@link #POSTGRESQL_FUNCTIONS}) in the database,
+     * in the first schema of the connection's {@code search_path}, in one transaction. Running it
+     * again replaces them with this version's; concurrent calls are serialized by an advisory
+     * lock, so instances of a service may all call it at startup.
+     *
+     * <pre>
+     * SnoJdbc.installFunctions(dataSource);
+     * // SELECT sno_text(id), sno_time(id) FROM person WHERE id &gt;= sno_lower(?) AND id &lt; sno_lower(?)
+     * </pre>
+     *
+     * @param dataSource  the database, PostgreSQL 15 or later, not null
+     * @throws SQLFeatureNotSupportedException if the database is not PostgreSQL; the message
+     *     names the product
+     * @throws SQLException if the database fails or refuses the script (for example, the user
+     *     may not create functions in that schema); nothing is changed then
+     */
+    public static void installFunctions(DataSource dataSource) throws SQLException {
+        Objects.requireNonNull(dataSource, "dataSource");
+        try (Connection connection = dataSource.getConnection()) {
+            String product = connection.getMetaData().getDatabaseProductName();
+            if (!"PostgreSQL".equals(product)) {
+                throw new SQLFeatureNotSupportedException("sno SQL functions exist for PostgreSQL only, not for "
+                        + product);
+            }
+            String script = readFunctions();
+            boolean autoCommit = connection.getAutoCommit();
+            connection.setAutoCommit(false);
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SELECT pg_advisory_xact_lock(" + INSTALL_LOCK + ")");
+                statement.execute(script);
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    connection.rollback();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            } finally {
+                connection.setAutoCommit(autoCommit);
+            }
+        }
+    }
+
+    private static String readFunctions() throws SQLException {
+        try (InputStream in = SnoJdbc.class.getResourceAsStream("/" + POSTGRESQL_FUNCTIONS)) {
+            if (in == null) {
+                throw new SQLException("resource " + POSTGRESQL_FUNCTIONS + " is missing from sno-jdbc");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new SQLException("cannot read resource " + POSTGRESQL_FUNCTIONS + ": " + e, e);
+        }
     }
 }
