@@ -22,6 +22,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -84,6 +88,32 @@ class PostgresFunctionsTest {
             }
             assertEquals(List.of("sno_bytes", "sno_is_valid", "sno_lower", "sno_meta", "sno_partition", "sno_sequence",
                     "sno_text", "sno_time", "sno_uuid"), names);
+        }
+    }
+
+    @Test
+    void concurrentInstallsAllSucceed() throws Exception {
+        PGSimpleDataSource dataSource = new PGSimpleDataSource();
+        dataSource.setURL(url);
+        int n = 4;
+        CyclicBarrier start = new CyclicBarrier(n);
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                done.add(pool.submit(() -> {
+                    for (int k = 0; k < 5; k++) {
+                        start.await();
+                        SnoJdbc.installFunctions(dataSource);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(); // without the advisory lock: "tuple concurrently updated"
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 
