@@ -259,11 +259,16 @@ abstract class ExampleHttpTest {
         StringBuilder actual = new StringBuilder();
         for (int i = 0; i < bodies.size(); i++) {
             HttpResponse<String> r = post("/parties", bodies.get(i));
-            expected.append(bodies.get(i)).append(" -> 400 application/problem+json {\"type\":\"about:blank\",")
-                    .append("\"title\":\"Invalid sno ID\",\"status\":400,\"detail\":\"").append(details.get(i))
-                    .append("\",\"instance\":\"/parties\"}\n");
+            // Field by field: Jackson 3 (Boot 4) sorts the properties and leaves out "type":"about:blank".
+            expected.append(bodies.get(i)).append(" -> 400 application/problem+json \"title\":\"Invalid sno ID\"")
+                    .append(" \"status\":400 \"detail\":\"").append(details.get(i)).append("\" \"instance\":\"/parties\"\n");
             actual.append(bodies.get(i)).append(" -> ").append(r.statusCode()).append(' ')
-                    .append(r.headers().firstValue("Content-Type").orElse("")).append(' ').append(r.body()).append('\n');
+                    .append(r.headers().firstValue("Content-Type").orElse(""));
+            for (String field : List.of("title", "status", "detail", "instance")) {
+                Matcher m = Pattern.compile("\"" + field + "\":(\"(?:[^\"\\\\]|\\\\.)*\"|\\d+)").matcher(r.body());
+                actual.append(' ').append(m.find() ? m.group() : "(no " + field + " in " + r.body() + ")");
+            }
+            actual.append('\n');
         }
         assertEquals(expected.toString(), actual.toString());
     }
