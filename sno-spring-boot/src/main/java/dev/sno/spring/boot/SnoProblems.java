@@ -14,7 +14,9 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 
 /**
  * Spring MVC advice ({@link SnoReactiveProblems} for WebFlux): a malformed {@code SnoId} in a
- * path variable, request parameter or JSON body, or a bad time window (see
+ * path variable, request parameter or JSON body (also the {@code id} of a
+ * {@link dev.sno.jackson.SnoPolymorphic} body: missing, null, not a string, malformed, or of a
+ * metabyte no subtype has), or a bad time window (see
  * {@link SnoTimeWindow}), answers 400 with a problem detail ({@code application/problem+json})
  * whose {@code detail} names the value and what is wrong with it. Other failures are left to the
  * application's and Spring's handlers (it runs last, and rethrows what is not about a
@@ -52,7 +54,8 @@ public final class SnoProblems {
     }
 
     /**
-     * A request body whose {@code SnoId} field is not a sno ID.
+     * A request body whose {@code SnoId} field is not a sno ID, or whose
+     * {@link dev.sno.jackson.SnoPolymorphic} {@code id} picks no subtype.
      *
      * @param e  the failure
      * @return 400 with the JSON library's message, which names the value and the type
@@ -86,7 +89,9 @@ public final class SnoProblems {
     /**
      * What is wrong with a sno ID in a request, if e is about one: the message of the
      * {@code InvalidSnoIdException} behind e (also when the target is an entity that Spring Data's
-     * DomainClassConverter loads by SnoId), else the first line of the innermost message naming
+     * DomainClassConverter loads by SnoId), or for a {@code @SnoPolymorphic} body whose {@code id}
+     * picks no subtype, what is wrong with it (see {@link PolymorphicIds}), else the first line of
+     * the innermost message naming
      * {@code dev.sno.SnoId} (the JSON library's, which quotes the value), else null.
      */
     static String detail(Throwable e) {
@@ -94,6 +99,10 @@ public final class SnoProblems {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof InvalidSnoIdException) {
                 return t.getMessage();
+            }
+            String polymorphic = PolymorphicIds.detail(t);
+            if (polymorphic != null) {
+                return polymorphic;
             }
             innermost = t;
         }
