@@ -129,7 +129,7 @@ final class GeneratorAssembly {
         long millis = b.clock.millis();
         long now;
         try {
-            now = SnoGenerator.unitOf(millis);
+            now = ClockUnits.unitOf(millis);
         } catch (IllegalStateException e) {
             return; // next() reports a clock outside the range
         }
@@ -138,7 +138,7 @@ final class GeneratorAssembly {
             return; // no wait: the clock is at the timeline, or a regression that may tick-tock
         }
         long release = Math.min(high, r.wallSafe() + 1);
-        long releaseMillis = SnoGenerator.unitStartMillis(release);
+        long releaseMillis = ClockUnits.startMillis(release);
         Duration wait = Duration.ofMillis(releaseMillis - millis);
         if (wait.compareTo(WARN_RESTORED_WAIT) <= 0) {
             return;

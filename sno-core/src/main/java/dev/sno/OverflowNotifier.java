@@ -31,7 +31,7 @@ final class OverflowNotifier {
         }
         try {
             listener.accept(new SequenceOverflowNotification(
-                    Instant.ofEpochMilli(SnoGenerator.unitStartMillis(unit)), stalledCallers, (int) consecutive));
+                    Instant.ofEpochMilli(ClockUnits.startMillis(unit)), stalledCallers, (int) consecutive));
         } catch (RuntimeException e) {
             // The listener's failure must not cost the caller its ID: report it as uncaught.
             Thread t = Thread.currentThread();

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -88,9 +87,6 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
      * new one is durable. close() parks it for good.
      */
 
-    /** Largest clock offset from the sno epoch, in ms: the end of the last unit a clock may read. */
-    private static final long MAX_CLOCK_OFFSET = (StateWord.LAST_CLOCK_UNIT + 1) * SnoId.UNIT_MILLIS - 1;
-
     /** Longest single park while waiting for the clock. */
     private static final long MAX_PARK_NANOS = 16_000_000L;
 
@@ -115,7 +111,7 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
     private final int seqMin;
     private final int seqMax;
     private final SnoClock clock;
-    private final OverflowNotifier overflow;
+    private final Stalls stalls;
     private final Duration maxRegressionWait;
     private final long maxWaitNanos;
     private final WriteAhead writeAhead;
@@ -143,9 +139,6 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
     /** IDs made, counted at unit transitions. */
     private final IdCounter idCounter;
 
-    /** Callers currently stalled on an exhausted pool. */
-    private final AtomicInteger stalled = new AtomicInteger();
-
     /** Whether the first ID logs the random-partition line (PartitionNotice); read off the fast path. */
     private final boolean announce;
 
@@ -159,7 +152,7 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
         this.seqMin = r.seqMin();
         this.seqMax = r.seqMax();
         this.clock = clock;
-        this.overflow = listener == null ? null : new OverflowNotifier(listener);
+        this.stalls = new Stalls(listener);
         this.maxRegressionWait = maxRegressionWait;
         this.maxWaitNanos = maxRegressionWait == null ? Long.MAX_VALUE : Parking.saturatedNanos(maxRegressionWait);
         this.state = r.word();
@@ -229,7 +222,7 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
             // produced the state's unit, so now < unit means the clock really went back, not
             // that another caller with a fresher reading moved the state meanwhile.
             long current = state;
-            long now = unitOf(clock.millis());
+            long now = ClockUnits.unitOf(clock.millis());
             long unit = StateWord.unit(current);
             if (unit == now) {
                 if (StateWord.seq(current) < seqMax) {
@@ -337,7 +330,7 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
             for (;;) {
                 checkOpen();
                 long current = state;
-                long now = unitOf(clock.millis());
+                long now = ClockUnits.unitOf(clock.millis());
                 long high = StateWord.unit(current);
                 if (now >= high) {
                     return Optional.empty(); // not (or no longer) a regression
@@ -390,10 +383,10 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
                 return;
             }
             long millis = clock.millis();
-            if (unitOf(millis) >= release) {
+            if (ClockUnits.unitOf(millis) >= release) {
                 return;
             }
-            long releaseMillis = unitStartMillis(release);
+            long releaseMillis = ClockUnits.startMillis(release);
             long waitNanos = (releaseMillis - millis) * 1_000_000L;
             if (maxRegressionWait != null && waitNanos > maxWaitNanos - (System.nanoTime() - start)) {
                 throw new ClockRegressionException(Instant.ofEpochMilli(millis), Instant.ofEpochMilli(releaseMillis),
@@ -405,45 +398,13 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
 
     /** The pool of unit is exhausted: park until the unit changes. */
     void stall(long unit) {
-        int count = stalled.incrementAndGet();
-        try {
-            if (overflow != null) {
-                overflow.stalled(unit, count);
-            }
-            for (;;) {
-                checkOpen();
-                Parking.checkInterrupt("stalled on an exhausted sequence pool");
-                // Parks in at most a few slices per unit (see stallNanos): no busy spinning.
-                long millis = clock.millis();
-                if (unitOf(millis) != unit || StateWord.unit(state) != unit) {
-                    return;
-                }
-                LockSupport.parkNanos(this, Parking.stallNanos(unitStartMillis(unit + 1) - millis));
-            }
-        } finally {
-            stalled.decrementAndGet();
-        }
+        stalls.await(this, unit);
     }
 
     void checkOpen() {
         if (closed) {
             throw new IllegalStateException("This SnoGenerator is closed");
         }
-    }
-
-    /** The time unit of a clock reading, checking the range a generator can use. */
-    static long unitOf(long millis) {
-        long offset = millis - SnoId.EPOCH_MILLIS;
-        if (Long.compareUnsigned(offset, MAX_CLOCK_OFFSET) > 0) {
-            throw new IllegalStateException("The clock reads " + Instant.ofEpochMilli(millis) + " (" + millis
-                    + " ms), outside the time range a generator can use [" + SnoId.EPOCH + ", "
-                    + Instant.ofEpochMilli(SnoId.EPOCH_MILLIS + MAX_CLOCK_OFFSET) + "]");
-        }
-        return offset >>> 2;
-    }
-
-    static long unitStartMillis(long unit) {
-        return SnoId.EPOCH_MILLIS + unit * SnoId.UNIT_MILLIS;
     }
 
     /** With a state store, makes sure the state may move into unit: saves first if it must. */
@@ -483,7 +444,7 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
     }
 
     long clockUnit() {
-        return unitOf(clock.millis());
+        return ClockUnits.unitOf(clock.millis());
     }
 
     /** A write-ahead record of the current timeline; under lock. */

@@ -240,7 +240,7 @@ final class WriteAhead implements Runnable {
         long nanos = renewNanos;
         long at = renewAt;
         if (at >= 0) {
-            long millis = SnoGenerator.unitStartMillis(at) - generator.clockMillis();
+            long millis = ClockUnits.startMillis(at) - generator.clockMillis();
             nanos = Math.min(nanos, Math.max(0, millis) * 1_000_000L);
         }
         if (fenced) {

@@ -180,7 +180,7 @@ class PartitionSourceTest {
                 unitSoon, 1));
         long[] clock = {NOW};
         try (SnoGenerator soon = SnoGenerator.builder().snapshotFile(near).clock(() -> clock[0]).build()) {
-            clock[0] = SnoGenerator.unitStartMillis(unitSoon + 1); // the restored unit counts as used up
+            clock[0] = ClockUnits.startMillis(unitSoon + 1); // the restored unit counts as used up
             assertEquals(unitSoon + 1, soon.next(0).timeUnits());
         }
     }
@@ -193,7 +193,7 @@ class PartitionSourceTest {
         GeneratorSnapshot ahead = new GeneratorSnapshot(7, 0, 65535, 0, unitNow, unitLater, unitLater, 1);
         long[] clock = {NOW};
         SnoGenerator g = SnoGenerator.builder().restore(ahead).clock(() -> clock[0]).build();
-        clock[0] = SnoGenerator.unitStartMillis(unitLater + 1);
+        clock[0] = ClockUnits.startMillis(unitLater + 1);
         assertEquals(unitLater + 1, g.next(0).timeUnits());
     }
 
