@@ -6,6 +6,8 @@ import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
 import dev.sno.jdbc.lease.JdbcPartitionLeases;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -15,6 +17,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
@@ -123,11 +126,12 @@ class SnoPartitionSourceTest {
     }
 
     @Test
-    void aTableMadeBySpringsScriptInitializerIsThereWhenTheStarterLooks(CapturedOutput output) {
-        // The generator depends on database initialization: schema.sql runs first.
+    void aTableMadeBySpringsScriptInitializerIsThereWhenTheStarterLooks(@TempDir Path dir) throws Exception {
+        // The generator depends on database initialization: the schema script (the DDL) runs first.
+        Path schema = Files.writeString(dir.resolve("lease-schema.sql"), JdbcPartitionLeases.DDL);
         String url = postgresSchema();
         runner.withPropertyValues("spring.datasource.url=" + url, "spring.sql.init.mode=always",
-                "spring.sql.init.schema-locations=classpath:dev/sno/spring/boot/lease-schema.sql").run(ctx ->
+                "spring.sql.init.schema-locations=" + schema.toUri()).run(ctx ->
                 assertThat(ctx.getBean(SnoGenerator.class).partitionSource()).isEqualTo(PartitionSource.LEASED));
     }
 
