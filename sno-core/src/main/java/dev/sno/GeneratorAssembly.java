@@ -57,7 +57,7 @@ final class GeneratorAssembly {
                 announce = false;
             }
             SnoGenerator g = new SnoGenerator(r, source, announce, b.clock, b.overflowListener, b.maxRegressionWait,
-                    store, b.writeAhead);
+                    store, b.writeAhead != null ? b.writeAhead : WriteAhead.defaultHorizon(store));
             g.start();
             return g;
         } catch (RuntimeException e) {

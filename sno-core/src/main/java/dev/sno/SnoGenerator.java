@@ -633,7 +633,7 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
         GeneratorSnapshot restore;
         Path snapshotFile;
         SnoStateStore store;
-        Duration writeAhead = DEFAULT_WRITE_AHEAD;
+        Duration writeAhead;
         boolean announcePartition = true;
 
         private Builder() {
@@ -775,7 +775,10 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
          * Sets how far ahead of its clock a generator with a state store saves its state: the
          * write-ahead horizon. A background writer renews it when 3/5 of it have passed on the
          * clock (every 1.2 s by default); a restart within the horizon tick-tocks (or, a
-         * second time, waits until the clock reaches the previous horizon). The default is 2 s.
+         * second time, waits until the clock reaches the previous horizon). The default is 2 s;
+         * with a store that has a {@linkplain SnoStateStore#validity() validity} (a lease), it is
+         * 5/9 of the validity, so that the renewal on the clock (3/5 of the horizon) falls together
+         * with the renewal on {@link System#nanoTime()} (a third of the validity): one write does both.
          *
          * @param horizon  8 ms (two time units) to 1 hour, not null
          * @return this builder

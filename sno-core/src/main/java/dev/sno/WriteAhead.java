@@ -3,6 +3,7 @@ package dev.sno;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -57,6 +58,20 @@ final class WriteAhead implements Runnable {
 
     /** The failure of the last save, null after a success; written under lock. */
     private Exception failure;
+
+    /**
+     * The horizon of a store that did not get one from its builder: 2 s; for a store with a
+     * validity, 5/9 of it, so that the renewal on the clock (3/5 of the horizon, a third of the
+     * validity) and the renewal on nanoTime (a third of the validity) are one write. A lease of
+     * 30 s (validity 25 s) renews every 8.3 s.
+     */
+    static Duration defaultHorizon(SnoStateStore store) {
+        return store == null ? SnoGenerator.DEFAULT_WRITE_AHEAD
+                : store.validity().map(v -> {
+                    Duration h = v.multipliedBy(5).dividedBy(9);
+                    return h.toMillis() < 2 * SnoId.UNIT_MILLIS ? Duration.ofMillis(2 * SnoId.UNIT_MILLIS) : h;
+                }).orElse(SnoGenerator.DEFAULT_WRITE_AHEAD);
+    }
 
     WriteAhead(SnoGenerator generator, SnoStateStore store, ReentrantLock lock, long aheadMillis) {
         this.generator = generator;
@@ -131,6 +146,12 @@ final class WriteAhead implements Runnable {
         Exception error = null;
         try {
             store.save(last);
+        } catch (dev.sno.lease.LeaseLostException e) {
+            // Nothing to save and nothing hidden: the lease's new holder restored from the last
+            // record this generator saved, which covers every ID it made, and the loss was
+            // reported when it happened (LeaseListener.leaseLost, the WARNING below).
+            LOG.log(Level.INFO, "Closed the sno generator of the " + e.lease() + " after the lease was lost;"
+                    + " its final state was not saved (the new holder's record covers every ID it made)");
         } catch (IOException | RuntimeException e) {
             error = e;
         }

@@ -1,60 +1,77 @@
-package dev.sno.jdbc.lease;
+package dev.sno.lease;
 
 import dev.sno.GeneratorSnapshot;
 import dev.sno.SnoStateStore;
 import java.io.IOException;
-import java.sql.SQLException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
- * The lease row as a generator's state store: {@link #load()} gives the state the row held when
+ * The lease as a generator's state store: {@link #load()} gives the state the record held when
  * the lease was acquired, {@link #save} writes a new state and renews the lease (conditional on
  * holder and epoch), {@link #validity()} is the lease duration minus a safety margin, and
  * {@link #close()} frees the lease.
  *
  * <p>The holder's side of the protocol is a small state machine, changed only in
  * {@link #enter}: HELD (the last write succeeded), FAILING (the last write failed; the generator
- * stops at its fence deadline unless a retry succeeds), LOST (a write updated no row: another
+ * stops at its fence deadline unless a retry succeeds), LOST (a write was rejected: another
  * holder has the partition; final), RELEASED (closed; final).
  */
 final class LeaseStateStore implements SnoStateStore {
 
     enum Phase { HELD, FAILING, LOST, RELEASED }
 
-    private final LeaseSql sql;
+    private final LeaseStore store;
     private final PartitionLease lease;
     private final String token;
     private final GeneratorSnapshot initial;
+    private final Duration leaseDuration;
     private final Duration validity;
+    private final long callTimeoutNanos;
     private final LeaseListener listener;
+    private final ExecutorService calls;
 
     /** Written only in enter(), which the generator calls under its lock. */
     private volatile Phase phase = Phase.HELD;
 
     private LeaseLostException lost;
 
-    /** The high mark and timeline (drifts) of the state loaded from the row, if any. */
+    /** The high mark and timeline (drifts) of the state loaded from the record, if any. */
     private final long floorHi;
     private final long floorDrifts;
 
-    LeaseStateStore(LeaseSql sql, PartitionLease lease, String token, GeneratorSnapshot initial, Duration validity,
-            LeaseListener listener) {
-        this.sql = sql;
+    LeaseStateStore(LeaseStore store, PartitionLease lease, String token, GeneratorSnapshot initial,
+            Duration leaseDuration, Duration validity, LeaseListener listener) {
+        this.store = store;
         this.lease = lease;
         this.token = token;
         this.initial = initial;
+        this.leaseDuration = leaseDuration;
         this.validity = validity;
+        this.callTimeoutNanos = validity.toNanos() / 3;
         this.listener = listener;
+        this.calls = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "sno-lease " + lease.namespace() + "/" + lease.partition());
+            t.setDaemon(true);
+            return t;
+        });
         this.floorHi = initial == null ? -1 : initial.wallHi();
         this.floorDrifts = initial == null ? -1 : initial.drifts();
     }
 
     /**
-     * The row's state, with the pool of its last unit taken as used up. A closing holder writes
+     * The record's state, with the pool of its last unit taken as used up. A closing holder writes
      * its exact final state (the last unit and sequence it used); were a new holder to continue
      * in that unit at the next sequence, it would hand out IDs before writing anything, and a
-     * later holder restoring the same row could hand them out again (found by the model,
+     * later holder restoring the same record could hand them out again (found by the model,
      * LeaseModelTest). So a new holder always saves before its first ID: a later unit needs a
      * new horizon, an earlier one a tick-tock, and the last unit itself costs at most a 4 ms
      * wait.
@@ -78,14 +95,14 @@ final class LeaseStateStore implements SnoStateStore {
             throw new IOException("The " + lease + " was released");
         }
         GeneratorSnapshot r = atLeastFloor(record);
-        int updated;
+        boolean written;
         try {
-            updated = sql.save(lease, token, r);
-        } catch (SQLException e) {
+            written = call(() -> store.renew(lease, token, leaseDuration, r), "renew");
+        } catch (IOException e) {
             enter(Phase.FAILING, e);
-            throw new IOException("Could not renew the " + lease + ": " + e.getMessage(), e);
+            throw e;
         }
-        if (updated != 1) {
+        if (!written) {
             LeaseLostException e = new LeaseLostException(lease);
             enter(Phase.LOST, e);
             throw e;
@@ -94,9 +111,9 @@ final class LeaseStateStore implements SnoStateStore {
     }
 
     /**
-     * Never lowers the high mark the row records for a timeline. A generator restored from the
-     * row with its clock behind the row's high mark renews with a horizon ahead of its clock
-     * (below that mark) until its first call tick-tocks; written as is, the row would forget the
+     * Never lowers the high mark the record keeps for a timeline. A generator restored from the
+     * record with its clock behind the record's high mark renews with a horizon ahead of its clock
+     * (below that mark) until its first call tick-tocks; written as is, the record would forget the
      * units the previous holder used on that timeline, and a later holder restoring it could
      * use them again on the same tick-tock bit (found by the model, LeaseModelTest). A record
      * raised here covers more than the generator used, which only makes later holders more
@@ -117,7 +134,7 @@ final class LeaseStateStore implements SnoStateStore {
         return true;
     }
 
-        @Override
+    @Override
     public Optional<Duration> validity() {
         return Optional.of(validity);
     }
@@ -126,18 +143,53 @@ final class LeaseStateStore implements SnoStateStore {
     @Override
     public void close() throws IOException {
         if (phase == Phase.LOST || phase == Phase.RELEASED) {
+            calls.shutdown();
             return;
         }
         try {
-            if (sql.release(lease, token) != 1) {
+            boolean released;
+            try {
+                released = call(() -> store.release(lease, token), "release");
+            } catch (IOException e) {
+                throw new IOException("Could not release the " + lease + " (it expires by itself): " + e.getMessage(), e);
+            }
+            if (!released) {
                 LeaseLostException e = new LeaseLostException(lease);
                 enter(Phase.LOST, e);
                 throw e;
             }
-        } catch (SQLException e) {
-            throw new IOException("Could not release the " + lease + " (it expires by itself): " + e.getMessage(), e);
+            enter(Phase.RELEASED, null);
+        } finally {
+            calls.shutdown();
         }
-        enter(Phase.RELEASED, null);
+    }
+
+    /** Runs one store call on this lease's thread, waiting at most a third of the validity. */
+    private boolean call(Callable<Boolean> work, String what) throws IOException {
+        Future<Boolean> f;
+        try {
+            f = calls.submit(work);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            throw new IOException("The " + lease + " was released", e);
+        }
+        try {
+            return f.get(callTimeoutNanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new IOException("The " + store + " did not answer the " + what + " of the " + lease + " within "
+                    + Duration.ofNanos(callTimeoutNanos) + " (a third of the lease's validity of " + validity + ")", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException io) {
+                throw io;
+            }
+            if (c instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IOException("The " + what + " of the " + lease + " failed: " + c, c);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("Interrupted while waiting for the " + what + " of the " + lease);
+        }
     }
 
     /** The one place the phase changes; tells the listener about changes it cares for. */

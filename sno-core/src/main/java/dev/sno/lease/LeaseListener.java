@@ -1,4 +1,4 @@
-package dev.sno.jdbc.lease;
+package dev.sno.lease;
 
 /**
  * Hears about the health of a lease: a renewal that failed (the holder stops making IDs at its
@@ -10,7 +10,7 @@ package dev.sno.jdbc.lease;
 public interface LeaseListener {
 
     /**
-     * A renewal failed, for the first time since the last success: the database could not be
+     * A renewal failed, for the first time since the last success: the store could not be
      * reached or refused the write. Renewals are retried in the background; if none succeeds
      * before the holder's fence deadline, {@code next} throws
      * {@link dev.sno.StateStoreException} until one does.
@@ -23,7 +23,7 @@ public interface LeaseListener {
 
     /**
      * The lease is lost for good: another holder acquired the partition after it expired in
-     * database time. The generator makes no more IDs in new time units; close it and acquire a
+     * store time. The generator makes no more IDs in new time units; close it and acquire a
      * new one.
      *
      * @param lease  the lease

@@ -1,15 +1,15 @@
-package dev.sno.jdbc.lease;
+package dev.sno.lease;
 
 /**
  * One acquisition of a partition: the lease a generator made by
- * {@link JdbcPartitionLeases#acquire()} holds until it is closed.
+ * {@link PartitionLeases#acquire()} holds until it is closed.
  *
  * @param namespace  the namespace the partition belongs to
  * @param partition  the partition, 0..65535
- * @param epoch      the acquisition's epoch: the row's acquisition count, which fences every
+ * @param epoch      the acquisition's epoch: the record's acquisition count, which fences every
  *                   write of this holder
- * @param host       the holder's host name, as written to the row
- * @param pid        the holder's process id, as written to the row
+ * @param host       the holder's host name, as written to the store
+ * @param pid        the holder's process id, as written to the store
  */
 public record PartitionLease(String namespace, int partition, long epoch, String host, long pid) {
 
