@@ -39,6 +39,9 @@ final class LeaseStateStore implements SnoStateStore {
     private final LeaseListener listener;
     private final ExecutorService calls;
 
+    /** The last store call; the next may start only once it has returned. */
+    private Future<Boolean> inFlight;
+
     /** Written only in enter(), which the generator calls under its lock. */
     private volatile Phase phase = Phase.HELD;
 
@@ -164,14 +167,22 @@ final class LeaseStateStore implements SnoStateStore {
         }
     }
 
-    /** Runs one store call on this lease's thread, waiting at most a third of the validity. */
+    /**
+     * Runs one store call on this lease's thread, waiting at most a third of the validity; fails
+     * at once while the previous call has not returned. Called under the generator's lock.
+     */
     private boolean call(Callable<Boolean> work, String what) throws IOException {
+        if (inFlight != null && !inFlight.isDone()) {
+            throw new IOException("The previous call to the " + store + " for the " + lease + " has not returned"
+                    + " yet (waited " + Duration.ofNanos(callTimeoutNanos) + " for it); not starting another");
+        }
         Future<Boolean> f;
         try {
             f = calls.submit(work);
         } catch (java.util.concurrent.RejectedExecutionException e) {
             throw new IOException("The " + lease + " was released", e);
         }
+        inFlight = f;
         try {
             return f.get(callTimeoutNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {

@@ -8,6 +8,9 @@ import dev.sno.SnoClock;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import dev.sno.StateStoreException;
+import dev.sno.lease.LeaseLostException;
+import dev.sno.lease.PartitionLease;
+import dev.sno.lease.PartitionLeases;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -120,12 +123,13 @@ class FleetSimulationTest {
                             node = nodes[i] = new Node(random);
                             leases.remove(node);
                             try {
-                                JdbcPartitionLeases l = JdbcPartitionLeases.builder(node.ds).namespace(ns)
+                                PartitionLeases l = PartitionLeases.builder(JdbcPartitionLeases.store(node.ds)
+                                                .createTable(false).build()).namespace(ns)
                                         .partitions(0, partitions - 1).leaseDuration(Duration.ofSeconds(LEASE_SECONDS))
-                                        .clock(node.clock).maxRegressionWait(Duration.ZERO).createTable(false).build();
+                                        .clock(node.clock).build();
                                 long before = System.nanoTime();
-                                node.g = l.acquire();
-                                PartitionLease lease = JdbcPartitionLeases.leaseOf(node.g).orElseThrow();
+                                node.g = l.acquire(b -> b.maxRegressionWait(Duration.ZERO));
+                                PartitionLease lease = PartitionLeases.leaseOf(node.g).orElseThrow();
                                 node.tenure = new Tenure(lease.partition(), lease.epoch(), System.nanoTime());
                                 tenures.put((long) lease.partition() << 32 | lease.epoch(), node.tenure);
                                 nodesStarted.incrementAndGet();
@@ -133,7 +137,7 @@ class FleetSimulationTest {
                             } catch (IllegalStateException e) {
                                 allHeld.incrementAndGet();
                                 nodes[i] = null;
-                            } catch (SQLException e) {
+                            } catch (java.io.IOException e) {
                                 throw new AssertionError(e);
                             }
                             continue;

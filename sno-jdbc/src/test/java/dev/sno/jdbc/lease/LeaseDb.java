@@ -17,9 +17,12 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A real database for the lease tests: H2 in memory, or the PostgreSQL server at
- * {@code -Dsno.pg.url}, {@code SNO_PG_URL} or scripts/pg-test-server.sh's default (in CI,
- * {@code CI=true}, PostgreSQL must be there; elsewhere its tests are skipped). As a
+ * A real database for the lease tests: H2 in memory, the PostgreSQL server at
+ * {@code -Dsno.pg.url}, {@code SNO_PG_URL} or scripts/pg-test-server.sh's default, or the
+ * MariaDB server at {@code -Dsno.mariadb.url}, {@code SNO_MARIADB_URL} or
+ * scripts/mariadb-test-server.sh's default, through MariaDB Connector/J ({@link #MARIADB}) or
+ * MySQL Connector/J ({@link #MYSQL_DRIVER}). In CI ({@code CI=true}) the servers must be there;
+ * elsewhere their tests are skipped. As a
  * {@link DataSource} it pools connections (every renewal borrows one) and can be cut off, which
  * is what a crashed or partitioned holder looks like to the database: no more writes.
  */
@@ -27,6 +30,11 @@ final class LeaseDb implements DataSource {
 
     static final String H2 = "h2";
     static final String POSTGRES = "postgres";
+    static final String MARIADB = "mariadb";
+    /** The MariaDB server through MySQL Connector/J, as a MySQL application would reach it. */
+    static final String MYSQL_DRIVER = "mysql-driver";
+
+    private static final java.util.Map<String, String> PROBLEMS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private static volatile String pgProblem;
     private static volatile boolean pgChecked;
@@ -42,7 +50,7 @@ final class LeaseDb implements DataSource {
     }
 
     static List<String> all() {
-        return List.of(H2, POSTGRES);
+        return List.of(H2, POSTGRES, MARIADB, MYSQL_DRIVER);
     }
 
     /** A pooled data source on db; each H2 one is a database of its own. */
@@ -50,6 +58,11 @@ final class LeaseDb implements DataSource {
         if (POSTGRES.equals(db)) {
             requirePostgres();
             return new LeaseDb(pgUrl(), poolSize);
+        }
+        if (MARIADB.equals(db) || MYSQL_DRIVER.equals(db)) {
+            String url = MARIADB.equals(db) ? mariaDbUrl() : mysqlDriverUrl();
+            require(db, url, "scripts/mariadb-test-server.sh start");
+            return new LeaseDb(url, poolSize);
         }
         return new LeaseDb("jdbc:h2:mem:lease-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", poolSize);
     }
@@ -74,6 +87,42 @@ final class LeaseDb implements DataSource {
             u = System.getenv("SNO_PG_URL");
         }
         return u == null || u.isEmpty() ? "jdbc:postgresql://127.0.0.1:54329/sno?user=sno" : u;
+    }
+
+    static String mariaDbUrl() {
+        String u = System.getProperty("sno.mariadb.url");
+        if (u == null || u.isEmpty()) {
+            u = System.getenv("SNO_MARIADB_URL");
+        }
+        return u == null || u.isEmpty() ? "jdbc:mariadb://127.0.0.1:33069/sno?user=sno&password=sno" : u;
+    }
+
+    /**
+     * The MariaDB server's URL for MySQL Connector/J. The test server has no TLS set up; MySQL
+     * Connector/J's default (sslMode=PREFERRED) negotiates it on every new connection, which
+     * under load took seconds and timed out.
+     */
+    static String mysqlDriverUrl() {
+        return mariaDbUrl().replaceFirst("^jdbc:mariadb:", "jdbc:mysql:") + "&sslMode=DISABLED";
+    }
+
+    /** Skips (or, in CI, fails) the test if the server at url cannot be reached. */
+    static void require(String db, String url, String howToStart) {
+        String problem = PROBLEMS.computeIfAbsent(db, k -> {
+            DriverManager.setLoginTimeout(5);
+            try (Connection c = DriverManager.getConnection(url)) {
+                return c.isValid(5) ? "" : db + " connection at " + url + " is not valid";
+            } catch (SQLException e) {
+                return "no " + db + " at " + url + " (" + e.getMessage() + "); start one with " + howToStart;
+            }
+        });
+        if (!problem.isEmpty()) {
+            if ("true".equals(System.getenv("CI"))) {
+                throw new AssertionError("CI=true requires " + db + ": " + problem);
+            }
+            System.out.println("[sno-jdbc] skipping " + db + " test: " + problem);
+            Assumptions.abort(problem);
+        }
     }
 
     static void requirePostgres() {

@@ -19,7 +19,8 @@ final class LeaseRows {
         try (Connection c = db.getConnection();
                 PreparedStatement q = c.prepareStatement("SELECT epoch, holder_token, holder_host, holder_pid,"
                         + " wall_hi, wall_safe, drifts, seq, now_unit, updated_at,"
-                        + " CASE WHEN expires_at IS NULL OR expires_at < CURRENT_TIMESTAMP THEN 1 ELSE 0 END AS expired"
+                        + " CASE WHEN expires_at IS NULL OR expires_at < " + dev.sno.jdbc.lease.LeaseDialect.of(c.getMetaData()).now()
+                        + " THEN 1 ELSE 0 END AS expired"
                         + " FROM sno_partition_lease WHERE namespace = ? AND partition_no = ?")) {
             q.setString(1, namespace);
             q.setInt(2, partition);

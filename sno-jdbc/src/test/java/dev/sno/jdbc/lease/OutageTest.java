@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import dev.sno.StateStoreException;
+import dev.sno.lease.LeaseListener;
+import dev.sno.lease.PartitionLease;
+import dev.sno.lease.PartitionLeases;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,7 +42,7 @@ class OutageTest {
         LeaseDb db = LeaseDb.forUrl(url, 4);
         List<Holder> holders = new ArrayList<>();
         try {
-            JdbcPartitionLeases leases = JdbcPartitionLeases.builder(db).namespace("outage").partitions(0, 15)
+            PartitionLeases leases = JdbcPartitionLeases.builder(db).namespace("outage").partitions(0, 15)
                     .leaseDuration(Duration.ofSeconds(2)).listener(new LeaseListener() {
                         @Override
                         public void renewalFailed(PartitionLease lease, Exception cause) {

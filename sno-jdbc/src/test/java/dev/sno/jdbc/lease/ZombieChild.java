@@ -2,6 +2,9 @@ package dev.sno.jdbc.lease;
 
 import dev.sno.SnoGenerator;
 import dev.sno.StateStoreException;
+import dev.sno.lease.LeaseListener;
+import dev.sno.lease.LeaseLostException;
+import dev.sno.lease.PartitionLease;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;

@@ -44,6 +44,8 @@ class ZombieTest {
         if (LeaseDb.POSTGRES.equals(dbName)) {
             LeaseDb.requirePostgres();
             url = LeaseDb.pgUrl();
+        } else if (!LeaseDb.H2.equals(dbName)) {
+            url = LeaseDb.open(dbName, 1).url(); // MariaDB, through either driver
         } else {
             h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists").start();
             url = "jdbc:h2:tcp://localhost:" + h2.getPort() + "/mem:zombie-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
@@ -114,7 +116,7 @@ class ZombieTest {
             String refusal = lines.stream().filter(l -> l.startsWith("REFUSED ")).findFirst().orElseThrow();
             assertTrue(refusal.contains("sno partition lease " + ns + "/9 (epoch 1)"), refusal);
             String close = lines.get(lines.size() - 1);
-            assertTrue(close.startsWith("CLOSE-FAILED ") && close.contains("was lost"), close);
+            assertEquals("CLOSED", close, "closing after the loss is quiet: nothing to save, nothing hidden");
 
             Map<String, Object> row = LeaseRows.row(db, ns, 9);
             assertEquals(2L, ((Number) row.get("epoch")).longValue(), "the row stays the new holder's");

@@ -1,0 +1,200 @@
+package dev.sno.jdbc.lease;
+
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The databases {@link JdbcLeaseStore} keeps leases in, each with its own table definition, its
+ * own expression for the database's time, and its own way to take a free row. Detected once from
+ * the connection's {@link DatabaseMetaData}; {@link JdbcLeaseStore.Builder#dialect} overrides
+ * the detection. A database that is none of these is refused: a lease protocol on SQL that was
+ * never tested on it could hand out a partition twice.
+ *
+ * <p>Every dialect keeps expiry in the database's own clock and in UTC, whatever the session's
+ * time zone: PostgreSQL and H2 in {@code TIMESTAMP WITH TIME ZONE} columns, MariaDB and MySQL in
+ * {@code DATETIME(6)} columns written and compared with {@code UTC_TIMESTAMP(6)}.
+ */
+public enum LeaseDialect {
+
+    /** PostgreSQL 12 or later: acquires with {@code FOR UPDATE SKIP LOCKED}. */
+    POSTGRESQL("PostgreSQL", "TIMESTAMP WITH TIME ZONE", "CURRENT_TIMESTAMP", true, true),
+
+    /** MariaDB 10.6 or later: acquires with {@code FOR UPDATE SKIP LOCKED}; times in UTC. */
+    MARIADB("MariaDB", "DATETIME(6)", "UTC_TIMESTAMP(6)", true, true),
+
+    /**
+     * MySQL 8.0.1 or later: the MariaDB dialect's SQL, which MySQL 8 accepts. Tested here with
+     * MySQL Connector/J against MariaDB; MySQL servers themselves are not part of the build.
+     */
+    MYSQL("MySQL", "DATETIME(6)", "UTC_TIMESTAMP(6)", true, true),
+
+    /** H2 2.x: acquires with a conditional update. */
+    H2("H2", "TIMESTAMP WITH TIME ZONE", "CURRENT_TIMESTAMP", false, false);
+
+    static final String TABLE = "sno_partition_lease";
+
+    private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)");
+
+    private final String product;
+    private final String timeType;
+    private final String now;
+    private final boolean skipLocked;
+    private final boolean setIsolation;
+
+    LeaseDialect(String product, String timeType, String now, boolean skipLocked, boolean setIsolation) {
+        this.product = product;
+        this.timeType = timeType;
+        this.now = now;
+        this.skipLocked = skipLocked;
+        this.setIsolation = setIsolation;
+    }
+
+    /**
+     * The DDL of the lease table and its index in this dialect, for schema migration tools: one
+     * or two statements, each ending with {@code ;} and a line break, all {@code IF NOT EXISTS}.
+     *
+     * @return the DDL
+     */
+    public String ddl() {
+        String columns = "CREATE TABLE IF NOT EXISTS " + TABLE + " (\n"
+                + "    namespace     VARCHAR(64)  NOT NULL,\n"
+                + "    partition_no  INTEGER      NOT NULL,\n"
+                + "    epoch         BIGINT       NOT NULL,\n"
+                + "    holder_token  VARCHAR(32),\n"
+                + "    holder_host   VARCHAR(255),\n"
+                + "    holder_pid    BIGINT,\n"
+                + "    expires_at    " + timeType + ",\n"
+                + "    updated_at    " + timeType + " NOT NULL,\n"
+                + "    seq_min       INTEGER,\n"
+                + "    seq_max       INTEGER,\n"
+                + "    seq           BIGINT,\n"
+                + "    now_unit      BIGINT,\n"
+                + "    wall_hi       BIGINT,\n"
+                + "    wall_safe     BIGINT,\n"
+                + "    drifts        BIGINT,\n"
+                + "    PRIMARY KEY (namespace, partition_no)";
+        if (this == MARIADB || this == MYSQL) {
+            // MySQL has no CREATE INDEX IF NOT EXISTS: the index is part of the table.
+            return columns + ",\n    INDEX " + TABLE + "_by_age (namespace, updated_at, partition_no)\n);\n";
+        }
+        return columns + "\n);\n"
+                + "CREATE INDEX IF NOT EXISTS " + TABLE + "_by_age ON " + TABLE + " (namespace, updated_at, partition_no);\n";
+    }
+
+    /**
+     * The dialect of a database, from its metadata.
+     *
+     * @param meta  the connection's metadata, not null
+     * @return the dialect
+     * @throws SQLException if the metadata cannot be read, or the database is none of the
+     *     supported ones or too old; the message names it and its version
+     */
+    public static LeaseDialect of(DatabaseMetaData meta) throws SQLException {
+        String product = meta.getDatabaseProductName();
+        String version = meta.getDatabaseProductVersion();
+        LeaseDialect d;
+        int major = meta.getDatabaseMajorVersion();
+        int minor = meta.getDatabaseMinorVersion();
+        if ("PostgreSQL".equals(product)) {
+            d = major >= 12 ? POSTGRESQL : null;
+        } else if ("MariaDB".equals(product) || version != null && version.contains("MariaDB")) {
+            // MySQL Connector/J on MariaDB says "MySQL" and, for 11.x, may report 5.5.5-prefixed
+            // versions: read the MariaDB version from the text.
+            int[] v = mariaDbVersion(version, major, minor);
+            d = v[0] > 10 || v[0] == 10 && v[1] >= 6 ? MARIADB : null;
+        } else if ("MySQL".equals(product)) {
+            d = major >= 8 ? MYSQL : null;
+        } else if ("H2".equals(product)) {
+            d = major >= 2 ? H2 : null;
+        } else {
+            throw new SQLException("sno partition leases support PostgreSQL 12+, MariaDB 10.6+, MySQL 8 and H2 2.x;"
+                    + " this database is " + product + " " + version
+                    + " (its SQL for leases was never tested: pass JdbcLeaseStore.Builder.dialect(..) only if it is"
+                    + " one of those under another name)", "0A000");
+        }
+        if (d == null) {
+            throw new SQLException("sno partition leases need PostgreSQL 12+, MariaDB 10.6+ (FOR UPDATE SKIP LOCKED),"
+                    + " MySQL 8 or H2 2.x; this database is " + product + " " + version, "0A000");
+        }
+        return d;
+    }
+
+    private static int[] mariaDbVersion(String version, int major, int minor) {
+        if (version != null) {
+            String v = version.startsWith("5.5.5-") ? version.substring(6) : version;
+            Matcher m = VERSION.matcher(v);
+            if (m.find()) {
+                return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+            }
+        }
+        return new int[] {major, minor};
+    }
+
+    /** The database's time now, as the expression this dialect compares expiries with. */
+    String now() {
+        return now;
+    }
+
+    /** The expression for the database's now plus a lease duration. */
+    String expiry(Duration leaseDuration) {
+        if (this == MARIADB || this == MYSQL) {
+            return now + " + INTERVAL " + leaseDuration.toNanos() / 1000 + " MICROSECOND";
+        }
+        return now + " + INTERVAL '" + leaseDuration.toSeconds() + "."
+                + String.format("%03d", leaseDuration.toMillisPart()) + "' SECOND";
+    }
+
+    /** The condition of a free row: never held, released, or expired by the database's clock. */
+    String free() {
+        return "(expires_at IS NULL OR expires_at < " + now + ")";
+    }
+
+    /** Whether this dialect takes a free row with {@code FOR UPDATE SKIP LOCKED}. */
+    boolean skipLocked() {
+        return skipLocked;
+    }
+
+    /**
+     * The statement that makes the acquiring transaction READ COMMITTED, whatever the server's
+     * default, as its first statement; null where the default already is (H2). Transaction
+     * scoped: it leaves no session state behind for a pooler to carry to someone else.
+     */
+    String readCommitted() {
+        return setIsolation ? "SET TRANSACTION ISOLATION LEVEL READ COMMITTED" : null;
+    }
+
+    /** The statement that inserts the missing rows of a range in one go, or null to batch them. */
+    String bulkInsert() {
+        switch (this) {
+            case POSTGRESQL:
+                return "INSERT INTO " + TABLE + " (namespace, partition_no, epoch, updated_at)"
+                        + " SELECT ?, g, 0, CURRENT_TIMESTAMP FROM generate_series(?, ?) g ON CONFLICT DO NOTHING";
+            case H2:
+                return "MERGE INTO " + TABLE + " t USING (SELECT CAST(? AS VARCHAR(64)) ns, X p FROM SYSTEM_RANGE(?, ?)) s"
+                        + " ON t.namespace = s.ns AND t.partition_no = s.p"
+                        + " WHEN NOT MATCHED THEN INSERT (namespace, partition_no, epoch, updated_at)"
+                        + " VALUES (s.ns, s.p, 0, CURRENT_TIMESTAMP)";
+            default:
+                return null;
+        }
+    }
+
+    /** The statement that inserts one row unless it exists (batched where bulkInsert is null). */
+    String insertOne() {
+        return "INSERT IGNORE INTO " + TABLE + " (namespace, partition_no, epoch, updated_at) VALUES (?, ?, 0, " + now
+                + ")";
+    }
+
+    /** The statement that refreshes the planner's statistics of the table. */
+    String analyze() {
+        return this == POSTGRESQL ? "ANALYZE " + TABLE : this == H2 ? "ANALYZE TABLE " + TABLE : "ANALYZE TABLE " + TABLE;
+    }
+
+    /** Names the database as messages do. */
+    String product() {
+        return product;
+    }
+}
