@@ -3,6 +3,7 @@ package dev.sno.bench;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import dev.sno.jdbc.lease.JdbcPartitionLeases;
+import dev.sno.lease.PartitionLeases;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -44,7 +45,7 @@ public class LeaseBenchmark {
     private static final int GENERATORS = 16;
 
     private Pool pool;
-    private JdbcPartitionLeases leases;
+    private PartitionLeases leases;
     private final SnoGenerator[] leased = new SnoGenerator[GENERATORS];
     private final SnoGenerator[] plain = new SnoGenerator[GENERATORS];
     private int next;
@@ -56,7 +57,7 @@ public class LeaseBenchmark {
 
 
     @Setup(Level.Trial)
-    public void setUp() throws SQLException {
+    public void setUp() throws java.io.IOException {
         String url = System.getProperty("sno.pg.url", System.getenv("SNO_PG_URL"));
         if (url == null || url.isEmpty()) {
             url = "jdbc:h2:mem:lease-bench;DB_CLOSE_DELAY=-1";
@@ -133,10 +134,10 @@ public class LeaseBenchmark {
      *
      * @param acquired  where the lease goes, to be released after the call
      * @return the leased generator
-     * @throws SQLException if the database fails
+     * @throws java.io.IOException if the database fails
      */
     @Benchmark
-    public SnoGenerator acquire(Acquired acquired) throws SQLException {
+    public SnoGenerator acquire(Acquired acquired) throws java.io.IOException {
         acquired.generator = leases.acquire();
         return acquired.generator;
     }

@@ -1,6 +1,6 @@
 package dev.sno.spring.boot;
 
-import dev.sno.jdbc.lease.JdbcPartitionLeases;
+import dev.sno.jdbc.lease.LeaseDialect;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -17,11 +17,11 @@ import javax.sql.DataSource;
  * @param embedded  whether the database lives in this process's memory (H2, HSQLDB, Derby), so
  *                  that no other instance shares it
  */
-record SnoDatabase(String product, String url, boolean embedded) {
+record SnoDatabase(String product, String url, boolean embedded, LeaseDialect dialect) {
 
-    /** The products partition leases are tested on. */
+    /** Whether partition leases support this database (a dialect was found for it). */
     boolean leasable() {
-        return "PostgreSQL".equals(product) || "H2".equals(product);
+        return dialect != null;
     }
 
     /** For messages: {@code PostgreSQL jdbc:postgresql://host/db}. */
@@ -39,7 +39,13 @@ record SnoDatabase(String product, String url, boolean embedded) {
         try (Connection c = dataSource.getConnection()) {
             DatabaseMetaData m = c.getMetaData();
             String url = m.getURL() == null ? "(unknown URL)" : m.getURL();
-            return new SnoDatabase(m.getDatabaseProductName(), withoutParameters(url), inMemory(url));
+            LeaseDialect dialect;
+            try {
+                dialect = LeaseDialect.of(m);
+            } catch (SQLException unsupported) {
+                dialect = null;
+            }
+            return new SnoDatabase(m.getDatabaseProductName(), withoutParameters(url), inMemory(url), dialect);
         }
     }
 
@@ -59,8 +65,13 @@ record SnoDatabase(String product, String url, boolean embedded) {
         return url.substring(0, end);
     }
 
-    /** The DDL of the lease table, indented for a log line. */
-    static String ddl() {
-        return "\n    " + JdbcPartitionLeases.DDL.strip().replace("\n", "\n    ");
+    /** The DDL of the lease table in this database, indented for a log line. */
+    String ddl() {
+        return ddl(dialect == null ? LeaseDialect.POSTGRESQL : dialect);
+    }
+
+    /** A dialect's DDL of the lease table, indented for a log line. */
+    static String ddl(LeaseDialect dialect) {
+        return "\n    " + dialect.ddl().strip().replace("\n", "\n    ");
     }
 }

@@ -3,6 +3,7 @@ package dev.sno.spring.boot;
 import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
 import dev.sno.jdbc.lease.JdbcPartitionLeases;
+import dev.sno.lease.PartitionLeases;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Objects;
@@ -95,7 +96,7 @@ final class SnoGeneratorFactory {
             SnoDatabase db = database(wanted);
             notLeased = db == null ? "the application has no DataSource to lease one from" : whyNotLeasable(db, wanted);
             if (notLeased == null) {
-                return leased(db, lease);
+                return leased(db, lease, overflows, customizers);
             }
         }
         SnoGenerator g = plain(overflows, customizers);
@@ -109,7 +110,7 @@ final class SnoGeneratorFactory {
             if (Boolean.TRUE.equals(wanted)) {
                 throw new SnoConfigurationException("sno.lease.enabled=true, but the application has no DataSource"
                         + " bean (or several, none of them @Primary) to lease a partition from.",
-                        "Add one DataSource for a database all instances share (PostgreSQL, or H2 in file or server"
+                        "Add one DataSource for a database all instances share (PostgreSQL, MariaDB, MySQL, or H2 in file or server"
                                 + " mode), or remove sno.lease.enabled.");
             }
             return null;
@@ -141,10 +142,10 @@ final class SnoGeneratorFactory {
         if (!db.leasable()) {
             if (required) {
                 throw new SnoConfigurationException("sno.lease.enabled=true, but partition leases support PostgreSQL"
-                        + " and H2, not " + db + ".", "Give each instance its own sno.partition, or remove"
-                                + " sno.lease.enabled.");
+                        + " 12+, MariaDB 10.6+, MySQL 8 and H2, not " + db + ".", "Give each instance its own"
+                                + " sno.partition, or remove sno.lease.enabled.");
             }
-            return "partition leases support PostgreSQL and H2, not " + db.product();
+            return "partition leases support PostgreSQL 12+, MariaDB 10.6+, MySQL 8 and H2, not " + db.product();
         }
         boolean exists;
         try {
@@ -158,7 +159,7 @@ final class SnoGeneratorFactory {
         if (!exists) {
             if (required) {
                 throw new SnoConfigurationException("sno.lease.enabled=true, but the table sno_partition_lease does"
-                        + " not exist in " + db + ".", "Create it, best with a migration:" + SnoDatabase.ddl()
+                        + " not exist in " + db + ".", "Create it, best with a migration:" + db.ddl()
                                 + "\nor set sno.lease.initialize-schema=always to have sno create it at startup.");
             }
             return "the table sno_partition_lease does not exist in " + db;
@@ -166,23 +167,31 @@ final class SnoGeneratorFactory {
         return null;
     }
 
-    private SnoGenerator leased(SnoDatabase db, SnoLeaseState state) {
+    private SnoGenerator leased(SnoDatabase db, SnoLeaseState state, SnoAutoConfiguration.SnoOverflowCounter overflows,
+            List<SnoGeneratorBuilderCustomizer> customizers) {
         SnoProperties.Lease lease = properties.lease();
-        JdbcPartitionLeases.Builder builder = JdbcPartitionLeases.builder(dataSource).listener(state).createTable(false);
+        PartitionLeases.Builder builder = PartitionLeases.builder(JdbcPartitionLeases.store(dataSource)
+                .dialect(db.dialect()).createTable(false).build()).listener(state);
         try {
             int[] range = SnoAutoConfiguration.parseRange(lease.partitions(), "sno.lease.partitions");
             builder.namespace(lease.namespace()).leaseDuration(lease.duration()).partitions(range[0], range[1]);
-            if (properties.maxRegressionWait() != null) {
-                builder.maxRegressionWait(properties.maxRegressionWait());
-            }
         } catch (IllegalArgumentException e) {
             throw new SnoConfigurationException("Invalid sno.lease.* properties: " + e.getMessage(),
                     "Correct the property named.", e);
         }
         SnoGenerator g;
         try {
-            g = builder.build().acquire();
-        } catch (SQLException e) {
+            // The leased generator gets what a plain one gets: the overflow counter, the bound on
+            // regression waits and the application's customizers (the lease sets partition and
+            // state store after them).
+            g = builder.build().acquire(b -> {
+                b.overflowListener(overflows);
+                if (properties.maxRegressionWait() != null) {
+                    b.maxRegressionWait(properties.maxRegressionWait());
+                }
+                customizers.forEach(c -> c.customize(b));
+            });
+        } catch (java.io.IOException e) {
             throw new IllegalStateException("sno could not lease a partition from " + db + ": " + e.getMessage(), e);
         }
         LOG.info("sno: partition " + g.partition() + " (leased from the table sno_partition_lease in " + db
@@ -231,7 +240,8 @@ final class SnoGeneratorFactory {
                 + (notLeased == null ? "" : " and " + notLeased) + ". Its IDs are unique within this instance"
                 + " only; two instances share a partition with probability 1/65536 and then repeat each other's"
                 + " IDs. Set sno.partition to a number in 0..65535 that no other instance uses, or let sno"
-                + " lease one: create the lease table in a PostgreSQL (or H2 file/server) database all instances"
-                + " use as their DataSource:" + SnoDatabase.ddl();
+                + " lease one: create the lease table in a PostgreSQL, MariaDB, MySQL 8 or H2 (file/server)"
+                + " database all instances use as their DataSource (PostgreSQL's DDL; MariaDB and MySQL:"
+                + " LeaseDialect.MARIADB.ddl()):" + SnoDatabase.ddl(dev.sno.jdbc.lease.LeaseDialect.POSTGRESQL);
     }
 }

@@ -1,8 +1,8 @@
 package dev.sno.spring.boot;
 
-import dev.sno.jdbc.lease.LeaseListener;
-import dev.sno.jdbc.lease.LeaseLostException;
-import dev.sno.jdbc.lease.PartitionLease;
+import dev.sno.lease.LeaseListener;
+import dev.sno.lease.LeaseLostException;
+import dev.sno.lease.PartitionLease;
 
 /**
  * The state of the generator's partition lease as the lease's listener hears it, for the health

@@ -37,8 +37,8 @@ public record SnoProperties(Integer partition, String sequenceRange, Path snapsh
      * The sno.lease.* properties: the partition is leased from a table (sno_partition_lease) in
      * the application's DataSource with sno-jdbc's JdbcPartitionLeases, so that the instances of
      * a fleet never share one and need no partition plan; the lease is renewed in the background
-     * and freed when the context closes. Leases work on PostgreSQL and H2 (file or server
-     * mode), never on an in-memory database, which no other instance shares.
+     * and freed when the context closes. Leases work on PostgreSQL, MariaDB, MySQL 8 and H2
+     * (file or server mode), never on an in-memory database, which no other instance shares.
      *
      * @param enabled           whether to lease the partition. Unset (auto): lease when
      *                          sno.partition, sno.sequence-range and sno.snapshot-file are unset,
