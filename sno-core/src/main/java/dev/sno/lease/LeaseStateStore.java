@@ -35,12 +35,15 @@ final class LeaseStateStore implements SnoStateStore {
     private final GeneratorSnapshot initial;
     private final Duration leaseDuration;
     private final Duration validity;
-    private final long callTimeoutNanos;
+    private final long minWaitNanos;
     private final LeaseListener listener;
     private final ExecutorService calls;
 
     /** The last store call; the next may start only once it has returned. */
     private Future<Boolean> inFlight;
+
+    /** The nanoTime at which the last successful save (or the acquisition) started. */
+    private long lastSuccessStart = System.nanoTime();
 
     /** Written only in enter(), which the generator calls under its lock. */
     private volatile Phase phase = Phase.HELD;
@@ -59,7 +62,7 @@ final class LeaseStateStore implements SnoStateStore {
         this.initial = initial;
         this.leaseDuration = leaseDuration;
         this.validity = validity;
-        this.callTimeoutNanos = validity.toNanos() / 3;
+        this.minWaitNanos = validity.toNanos() / 3;
         this.listener = listener;
         this.calls = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "sno-lease " + lease.namespace() + "/" + lease.partition());
@@ -99,6 +102,7 @@ final class LeaseStateStore implements SnoStateStore {
         }
         GeneratorSnapshot r = atLeastFloor(record);
         boolean written;
+        long start = System.nanoTime();
         try {
             written = call(() -> store.renew(lease, token, leaseDuration, r), "renew");
         } catch (IOException e) {
@@ -110,6 +114,7 @@ final class LeaseStateStore implements SnoStateStore {
             enter(Phase.LOST, e);
             throw e;
         }
+        lastSuccessStart = start;
         enter(Phase.HELD, null);
     }
 
@@ -168,14 +173,16 @@ final class LeaseStateStore implements SnoStateStore {
     }
 
     /**
-     * Runs one store call on this lease's thread, waiting at most a third of the validity; fails
-     * at once while the previous call has not returned. Called under the generator's lock.
+     * Runs one store call on this lease's thread, waiting until the fence deadline of the last
+     * successful save, or a third of the validity once it has passed; fails at once while the
+     * previous call has not returned. Called under the generator's lock.
      */
     private boolean call(Callable<Boolean> work, String what) throws IOException {
         if (inFlight != null && !inFlight.isDone()) {
             throw new IOException("The previous call to the " + store + " for the " + lease + " has not returned"
-                    + " yet (waited " + Duration.ofNanos(callTimeoutNanos) + " for it); not starting another");
+                    + " yet; not starting another");
         }
+        long waitNanos = Math.max(minWaitNanos, lastSuccessStart + validity.toNanos() - System.nanoTime());
         Future<Boolean> f;
         try {
             f = calls.submit(work);
@@ -184,10 +191,10 @@ final class LeaseStateStore implements SnoStateStore {
         }
         inFlight = f;
         try {
-            return f.get(callTimeoutNanos, TimeUnit.NANOSECONDS);
+            return f.get(waitNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             throw new IOException("The " + store + " did not answer the " + what + " of the " + lease + " within "
-                    + Duration.ofNanos(callTimeoutNanos) + " (a third of the lease's validity of " + validity + ")", e);
+                    + Duration.ofNanos(waitNanos).toMillis() + " ms, by the lease's fence deadline", e);
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
             if (c instanceof IOException io) {
