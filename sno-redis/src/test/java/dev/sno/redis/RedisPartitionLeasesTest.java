@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,10 +48,15 @@ class RedisPartitionLeasesTest {
         TestRedis.await("the crashed holder's lease to expire on the server", 5_000,
                 () -> TestRedis.serverMillis() > expires);
 
-        // The new holder's clock runs again from the moment the old holder made its first ID:
+        // The new holder's clock runs again from the moment the old holder made its first ID,
+        // from its first reading on (while the generator is built, just before its first ID):
         // without the state in the lease it would make the same units, partition and sequences.
-        long startB = System.currentTimeMillis();
-        SnoClock replay = () -> startA + (System.currentTimeMillis() - startB);
+        AtomicLong origin = new AtomicLong();
+        SnoClock replay = () -> {
+            long now = System.currentTimeMillis();
+            origin.compareAndSet(0, now);
+            return startA + (now - origin.get());
+        };
         SnoGenerator[] b = {RedisPartitionLeases.builder(TestRedis.client()).namespace(ns).partitions(5, 5)
                 .leaseDuration(Duration.ofSeconds(1)).clock(replay).build().acquire()};
         assertEquals(2, PartitionLeases.leaseOf(b[0]).orElseThrow().epoch());
