@@ -1,0 +1,169 @@
+package dev.sno.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * The lease protocol in Redis: the keys of a namespace and one Lua script per step. Each script
+ * runs atomically on the server, reads the time from the server's {@code TIME}, and every script
+ * that writes for a holder first checks the holder's token and epoch in the record.
+ *
+ * <p>Keys of namespace {@code ns}, all with the hash tag {@code {sno:ns}} so that they live in one
+ * Redis Cluster slot and one script may touch them all:
+ * <ul>
+ *   <li>{@code {sno:ns}:p:<partition>}: a hash per partition, the lease record: {@code epoch},
+ *       {@code token}, {@code host}, {@code pid}, {@code expires} and {@code updated} (server
+ *       milliseconds), and the holder's generator state ({@code seqMin}, {@code seqMax},
+ *       {@code seq}, {@code now}, {@code wallHi}, {@code wallSafe}, {@code drifts}). It never
+ *       has a TTL: the state must outlive every lease.</li>
+ *   <li>{@code {sno:ns}:free}: a sorted set of the partitions without a live holder, scored by
+ *       their last write, so that its first member is the partition unused longest.</li>
+ *   <li>{@code {sno:ns}:held}: a sorted set of the held partitions, scored by their expiry.</li>
+ * </ul>
+ * Members are partitions as five digits ({@code 00042}), so that equal scores order by
+ * partition.
+ */
+final class Scripts {
+
+    private Scripts() {
+    }
+
+    /** The server's time in milliseconds; and the effects-replication switch Redis 6.2 needs. */
+    private static final String NOW = ""
+            + "if redis.replicate_commands then redis.replicate_commands() end\n"
+            + "local t = redis.call('TIME')\n"
+            + "local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n";
+
+    /**
+     * Creates the missing records of [lo, hi] as free, never-used partitions.
+     * KEYS: free, held. ARGV: record key prefix, lo, hi. Returns how many it created.
+     */
+    static final Script PREPARE = new Script("prepare", NOW
+            + "local added = 0\n"
+            + "for p = tonumber(ARGV[2]), tonumber(ARGV[3]) do\n"
+            + "  local key = ARGV[1] .. p\n"
+            + "  if redis.call('EXISTS', key) == 0 then\n"
+            + "    redis.call('HSET', key, 'epoch', 0, 'updated', string.format('%d', now))\n"
+            + "    redis.call('ZADD', KEYS[1], now, string.format('%05d', p))\n"
+            + "    added = added + 1\n"
+            + "  end\n"
+            + "end\n"
+            + "return added\n");
+
+    /**
+     * Takes the free partition of [lo, hi] unused longest. Leases that expired by the server's
+     * clock move from held to free first, ranked by their last write.
+     * KEYS: free, held. ARGV: record key prefix, lo, hi, lease ms, token, host, pid.
+     * Returns an empty array when none is free, else partition, epoch and the seven state fields
+     * (false where the record has none).
+     */
+    static final Script ACQUIRE = new Script("acquire", NOW
+            + "for _, m in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', '(' .. string.format('%d', now))) do\n"
+            + "  local updated = tonumber(redis.call('HGET', ARGV[1] .. tonumber(m), 'updated'))\n"
+            + "  redis.call('ZREM', KEYS[2], m)\n"
+            + "  redis.call('ZADD', KEYS[1], updated or now, m)\n"
+            + "end\n"
+            + "local lo, hi = tonumber(ARGV[2]), tonumber(ARGV[3])\n"
+            + "local chosen = nil\n"
+            + "local offset = 0\n"
+            + "while chosen == nil do\n"
+            + "  local batch = redis.call('ZRANGE', KEYS[1], offset, offset + 127)\n"
+            + "  if #batch == 0 then return {} end\n"
+            + "  for _, m in ipairs(batch) do\n"
+            + "    local p = tonumber(m)\n"
+            + "    if p >= lo and p <= hi then chosen = m break end\n"
+            + "  end\n"
+            + "  offset = offset + 128\n"
+            + "end\n"
+            + "local p = tonumber(chosen)\n"
+            + "local key = ARGV[1] .. p\n"
+            + "local epoch = redis.call('HINCRBY', key, 'epoch', 1)\n"
+            + "local expires = now + tonumber(ARGV[4])\n"
+            + "redis.call('HSET', key, 'token', ARGV[5], 'host', ARGV[6], 'pid', ARGV[7],\n"
+            + "  'expires', string.format('%d', expires), 'updated', string.format('%d', now))\n"
+            + "redis.call('ZREM', KEYS[1], chosen)\n"
+            + "redis.call('ZADD', KEYS[2], expires, chosen)\n"
+            + "local s = redis.call('HMGET', key, 'seqMin', 'seqMax', 'seq', 'now', 'wallHi', 'wallSafe', 'drifts')\n"
+            + "return {p, epoch, s[1], s[2], s[3], s[4], s[5], s[6], s[7]}\n");
+
+    /**
+     * Stores a holder's state and extends its lease, if the record names its token and epoch.
+     * KEYS: free, held, record. ARGV: token, epoch, lease ms, member, then the seven state fields.
+     * Returns 1 if written, 0 if the record names another holder or epoch.
+     */
+    static final Script RENEW = new Script("renew", ""
+            + "local cur = redis.call('HMGET', KEYS[3], 'token', 'epoch')\n"
+            + "if cur[1] ~= ARGV[1] or cur[2] ~= ARGV[2] then return 0 end\n"
+            + NOW
+            + "local expires = now + tonumber(ARGV[3])\n"
+            + "redis.call('HSET', KEYS[3], 'expires', string.format('%d', expires), 'updated', string.format('%d', now),\n"
+            + "  'seqMin', ARGV[5], 'seqMax', ARGV[6], 'seq', ARGV[7], 'now', ARGV[8], 'wallHi', ARGV[9],\n"
+            + "  'wallSafe', ARGV[10], 'drifts', ARGV[11])\n"
+            + "redis.call('ZREM', KEYS[1], ARGV[4])\n"
+            + "redis.call('ZADD', KEYS[2], expires, ARGV[4])\n"
+            + "return 1\n");
+
+    /**
+     * Frees a lease, keeping its state, if the record names the holder's token and epoch.
+     * KEYS: free, held, record. ARGV: token, epoch, member.
+     * Returns 1 if freed, 0 if the record names another holder or epoch.
+     */
+    static final Script RELEASE = new Script("release", ""
+            + "local cur = redis.call('HMGET', KEYS[3], 'token', 'epoch')\n"
+            + "if cur[1] ~= ARGV[1] or cur[2] ~= ARGV[2] then return 0 end\n"
+            + NOW
+            + "redis.call('HDEL', KEYS[3], 'token', 'expires')\n"
+            + "redis.call('HSET', KEYS[3], 'updated', string.format('%d', now))\n"
+            + "redis.call('ZREM', KEYS[2], ARGV[3])\n"
+            + "redis.call('ZADD', KEYS[1], now, ARGV[3])\n"
+            + "return 1\n");
+
+    /** The common prefix of a namespace's keys, with its hash tag: {@code {sno:ns}:}. */
+    static String prefix(String namespace) {
+        return "{sno:" + namespace + "}:";
+    }
+
+    /** The free set's key. */
+    static String free(String namespace) {
+        return prefix(namespace) + "free";
+    }
+
+    /** The held set's key. */
+    static String held(String namespace) {
+        return prefix(namespace) + "held";
+    }
+
+    /** The prefix of the record keys, to which the partition number is appended. */
+    static String recordPrefix(String namespace) {
+        return prefix(namespace) + "p:";
+    }
+
+    /** A partition's record key. */
+    static String record(String namespace, int partition) {
+        return recordPrefix(namespace) + partition;
+    }
+
+    /** A partition as a member of the free and held sets. */
+    static String member(int partition) {
+        return String.format("%05d", partition);
+    }
+
+    /** A script's text and its SHA-1, for EVALSHA. */
+    record Script(String name, String text, String sha) {
+
+        Script(String name, String text) {
+            this(name, text, sha1(text));
+        }
+
+        private static String sha1(String text) {
+            try {
+                return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
+                        .digest(text.getBytes(StandardCharsets.UTF_8)));
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-1 is a required algorithm of every Java platform", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.sno.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sno.GeneratorSnapshot;
+import dev.sno.lease.LeaseStore.Claim;
+import dev.sno.lease.LeaseStore.Grant;
+import dev.sno.lease.PartitionLease;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The numbers of docs/redis-leases.md: acquire and renew latency (median, p99) in a namespace of
+ * all 65,536 partitions with 1,000 of them held, one caller at a time; and the first build() in a
+ * fresh JVM. The bounds asserted are loose (a shared CI machine); the figures are printed.
+ */
+class LatencyTest {
+
+    @Test
+    void acquireAndRenewWithAThousandPartitionsHeld() throws Exception {
+        RedisLeaseStore store = RedisPartitionLeases.store(TestRedis.client()).build();
+        String ns = TestRedis.namespace("latency");
+        store.prepare(ns, 0, 0xFFFF);
+        Duration lease = Duration.ofSeconds(30);
+        List<PartitionLease> leases = new ArrayList<>();
+        List<String> tokens = new ArrayList<>();
+        long[] acquire = new long[1_000];
+        Set<Integer> partitions = new HashSet<>();
+        for (int i = 0; i < acquire.length; i++) {
+            String token = UUID.randomUUID().toString().replace("-", "");
+            long t = System.nanoTime();
+            Grant g = store.acquire(new Claim(ns, 0, 0xFFFF, lease, token, "bench", 1)).orElseThrow();
+            acquire[i] = System.nanoTime() - t;
+            assertTrue(partitions.add(g.partition()));
+            leases.add(new PartitionLease(ns, g.partition(), g.epoch(), "bench", 1));
+            tokens.add(token);
+        }
+        long[] renew = new long[3 * leases.size()];
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < leases.size(); i++) {
+                PartitionLease l = leases.get(i);
+                GeneratorSnapshot s = new GeneratorSnapshot(l.partition(), 0, 65535, round, 1_000 + round, 1_000 + round,
+                        0, 0);
+                long t = System.nanoTime();
+                assertTrue(store.renew(l, tokens.get(i), lease, s));
+                renew[round * leases.size() + i] = System.nanoTime() - t;
+            }
+        }
+        assertEquals(1_000L, TestRedis.redis().zcard(Scripts.held(ns)));
+        System.out.printf("[numbers redis] 65,536 partitions, 1,000 held, one caller: acquire median %.2f ms, p99 %.2f ms;"
+                + " renew median %.2f ms, p99 %.2f ms%n", pct(acquire, 50), pct(acquire, 99), pct(renew, 50),
+                pct(renew, 99));
+        assertTrue(pct(acquire, 50) < 50 && pct(renew, 50) < 50, "medians in milliseconds");
+        TestRedis.redis().del(TestRedis.redis().keys("{sno:" + ns + "}*").toArray(new String[0]));
+    }
+
+    @Test
+    void firstBuildInAFreshJvm() throws Exception {
+        String ns = TestRedis.namespace("build");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), BuildTimeChild.class.getName(),
+                TestRedis.url(), ns).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertEquals(0, p.waitFor(), out);
+        String[] f = out.substring(out.indexOf("BUILD ")).split("\\s+");
+        System.out.printf("[numbers redis] first build() in a fresh JVM (Lettuce's start, connection, persistence"
+                + " check, 1 record): %s ms; build() of a new namespace of 65,536 partitions (16 scripts): %s ms;"
+                + " build() again on it: %s ms%n", f[1], f[2], f[3]);
+        assertEquals(65_536L, TestRedis.redis().zcard(Scripts.free(ns)));
+        TestRedis.redis().del(TestRedis.redis().keys("{sno:" + ns + "}*").toArray(new String[0]));
+        TestRedis.redis().del(TestRedis.redis().keys("{sno:" + ns + "-one}*").toArray(new String[0]));
+    }
+
+    private static double pct(long[] nanos, int p) {
+        long[] s = nanos.clone();
+        Arrays.sort(s);
+        return s[Math.min(s.length - 1, (int) Math.ceil(p / 100.0 * s.length) - 1)] / 1e6;
+    }
+}
