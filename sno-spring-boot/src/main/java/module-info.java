@@ -28,6 +28,9 @@ module dev.sno.spring.boot {
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.health;
     requires static transitive org.hibernate.orm.core;
+    requires static dev.sno.redis;
+    requires static lettuce.core;
+    requires static spring.data.redis;
 
     exports dev.sno.spring.boot;
     opens dev.sno.spring.boot to spring.core, spring.beans, spring.context;

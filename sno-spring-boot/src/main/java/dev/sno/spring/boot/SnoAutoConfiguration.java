@@ -95,6 +95,7 @@ public final class SnoAutoConfiguration {
      * @param lease         the lease's state, for health and metrics
      * @param overflows     counts overflow stalls
      * @param customizers   customizers of the builder
+     * @param beans         the bean factory, to find a Redis connection factory
      * @return a new generator
      * @throws IllegalArgumentException if the properties are invalid or exclude each other; the
      *     message names them and what to change
@@ -104,8 +105,9 @@ public final class SnoAutoConfiguration {
     @DependsOnDatabaseInitialization
     SnoGenerator snoGenerator(SnoProperties properties, Environment environment, ObjectProvider<DataSource> dataSource,
             SnoLeaseSchemaInitializer schema, SnoLeaseState lease, SnoOverflowCounter overflows,
-            ObjectProvider<SnoGeneratorBuilderCustomizer> customizers) {
-        return new SnoGeneratorFactory(properties, environment, dataSource.getIfUnique())
+            ObjectProvider<SnoGeneratorBuilderCustomizer> customizers,
+            org.springframework.beans.factory.config.ConfigurableListableBeanFactory beans) {
+        return new SnoGeneratorFactory(properties, environment, dataSource.getIfUnique(), beans)
                 .create(lease, overflows, customizers.orderedStream().collect(Collectors.toList()));
     }
 
@@ -121,6 +123,21 @@ public final class SnoAutoConfiguration {
     @Bean
     SnoInstaller snoInstaller(SnoGenerator generator, SnoProperties properties) {
         return new SnoInstaller(generator, properties.install());
+    }
+
+    /**
+     * Closes a leased generator when the context stops, in the first lifecycle phase, before
+     * the connection factories it leases through (Spring Data Redis's Lettuce factory is a
+     * lifecycle bean that stops its client before any bean is destroyed): the final state is
+     * saved and the lease freed while the store is still reachable. Closing again at
+     * destruction does nothing.
+     *
+     * @param generator  the generator bean
+     * @return the lifecycle bean
+     */
+    @Bean
+    SnoLeaseCloser snoLeaseCloser(SnoGenerator generator) {
+        return new SnoLeaseCloser(generator);
     }
 
     /** Parses {@code min-max}. */

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Objects;
 import javax.sql.DataSource;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.core.env.Environment;
 import org.springframework.core.log.LogAccessor;
@@ -31,14 +32,25 @@ final class SnoGeneratorFactory {
     private final SnoProperties properties;
     private final Environment environment;
     private final DataSource dataSource;
+    private final ConfigurableListableBeanFactory beans;
 
     /**
      * @param dataSource  the application's one DataSource (or its primary), or null
      */
     SnoGeneratorFactory(SnoProperties properties, Environment environment, DataSource dataSource) {
+        this(properties, environment, dataSource, null);
+    }
+
+    /**
+     * @param dataSource  the application's one DataSource (or its primary), or null
+     * @param beans       the bean factory, to find a Redis connection factory; null: none
+     */
+    SnoGeneratorFactory(SnoProperties properties, Environment environment, DataSource dataSource,
+            ConfigurableListableBeanFactory beans) {
         this.properties = properties;
         this.environment = environment;
         this.dataSource = dataSource;
+        this.beans = beans;
     }
 
     /** Whether a setting that fixes the partition or its pool is present. */
@@ -92,6 +104,12 @@ final class SnoGeneratorFactory {
         String notLeased;
         if (Boolean.FALSE.equals(wanted)) {
             notLeased = Boolean.FALSE.equals(properties.lease().enabled()) ? "sno.lease.enabled=false" : null;
+        } else if (redisFactory() != null) {
+            if (Boolean.TRUE.equals(wanted)) {
+                return leasedFromRedis(redisFactory(), lease, overflows, customizers);
+            }
+            notLeased = "leasing from Redis needs sno.lease.enabled=true (unset, sno never writes lease keys into a"
+                    + " Redis that may be the application's cache)";
         } else {
             SnoDatabase db = database(wanted);
             notLeased = db == null ? "the application has no DataSource to lease one from" : whyNotLeasable(db, wanted);
@@ -101,6 +119,58 @@ final class SnoGeneratorFactory {
         }
         SnoGenerator g = plain(overflows, customizers);
         announce(g, notLeased);
+        return g;
+    }
+
+    /**
+     * The Lettuce connection factory bean to lease from when Redis is the store (sno.lease.store=redis,
+     * or unset without a DataSource); null when the store is the database.
+     */
+    private String redisFactory() {
+        SnoProperties.Store store = properties.lease().store();
+        if (store == SnoProperties.Store.JDBC || store == null && dataSource != null) {
+            return null;
+        }
+        boolean available = beans != null && SnoRedisLeases.available(getClass().getClassLoader());
+        String name = available ? SnoRedisLeases.factoryBean(beans) : null;
+        if (store == SnoProperties.Store.REDIS && name == null) {
+            throw new SnoConfigurationException("sno.lease.store=redis, but " + (available
+                    ? "the application has no single LettuceConnectionFactory bean" : "dev.sno:sno-redis or Spring Data"
+                            + " Redis is not on the class path") + ".", "Add spring-boot-starter-data-redis (Lettuce)"
+                    + " and dev.sno:sno-redis, or lease from the database (sno.lease.store=jdbc).");
+        }
+        return name;
+    }
+
+    private SnoGenerator leasedFromRedis(String factoryBean, SnoLeaseState state,
+            SnoAutoConfiguration.SnoOverflowCounter overflows, List<SnoGeneratorBuilderCustomizer> customizers) {
+        SnoProperties.Lease lease = properties.lease();
+        int[] range;
+        try {
+            range = SnoAutoConfiguration.parseRange(lease.partitions(), "sno.lease.partitions");
+        } catch (IllegalArgumentException e) {
+            throw new SnoConfigurationException("Invalid sno.lease.* properties: " + e.getMessage(),
+                    "Correct the property named.", e);
+        }
+        SnoGenerator g;
+        try {
+            g = SnoRedisLeases.acquire(beans, factoryBean, "snoGenerator", lease, b -> b.listener(state)
+                    .namespace(lease.namespace()).leaseDuration(lease.duration()).partitions(range[0], range[1]),
+                    b -> {
+                        b.overflowListener(overflows);
+                        if (properties.maxRegressionWait() != null) {
+                            b.maxRegressionWait(properties.maxRegressionWait());
+                        }
+                        customizers.forEach(c -> c.customize(b));
+                    });
+        } catch (IllegalArgumentException e) {
+            throw new SnoConfigurationException("Invalid sno.lease.* properties: " + e.getMessage(),
+                    "Correct the property named.", e);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("sno could not lease a partition from Redis: " + e.getMessage(), e);
+        }
+        LOG.info("sno: partition " + g.partition() + " (leased from Redis, namespace \"" + lease.namespace()
+                + "\", lease " + lease.duration() + ")");
         return g;
     }
 

@@ -56,10 +56,37 @@ public record SnoProperties(Integer partition, String sequenceRange, Path snapsh
      *                          effect never; always; never. Without it, create the table with a
      *                          migration (the DDL is JdbcPartitionLeases.DDL, and the startup
      *                          WARNING shows it)
+     * @param store             where the leases live: jdbc or redis (unset: the DataSource
+     *                          if there is one, else Redis). Leasing from Redis needs
+     *                          sno.lease.enabled=true: auto never writes lease keys into a
+     *                          Redis that may be the application's cache
+     * @param redis             Redis settings (sno.lease.redis.*)
      */
     public record Lease(Boolean enabled, @DefaultValue("default") String namespace,
             @DefaultValue("30s") Duration duration, @DefaultValue("0-65535") String partitions,
-            @DefaultValue("embedded") InitializeSchema initializeSchema) {
+            @DefaultValue("embedded") InitializeSchema initializeSchema, Store store, @DefaultValue Redis redis) {
+    }
+
+    /**
+     * Where the leases live. Unset: the application's DataSource when it has one, else Redis
+     * when it has a Lettuce connection factory and sno-redis is on the class path.
+     */
+    public enum Store {
+        /** The lease table in the application's DataSource (sno-jdbc). */
+        JDBC,
+        /** Redis, through the application's Lettuce connection factory (sno-redis). */
+        REDIS
+    }
+
+    /**
+     * Settings of Redis leases ({@code sno.lease.redis.*}).
+     *
+     * @param replicas                  replicas every lease write waits for ({@code WAIT}); default 0
+     * @param acceptUnsafePersistence   lease although Redis would lose leases in a restart
+     *                                  (no AOF with {@code appendfsync always}, or an eviction
+     *                                  policy); default false: startup fails naming the setting
+     */
+    public record Redis(@DefaultValue("0") int replicas, @DefaultValue("false") boolean acceptUnsafePersistence) {
     }
 
     /** When the starter creates the lease table: Spring's database initialization modes. */

@@ -1,0 +1,45 @@
+package dev.sno.spring.boot;
+
+import dev.sno.PartitionSource;
+import dev.sno.SnoGenerator;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Closes the generator bean, when its partition is leased, as the first thing the context does
+ * when it stops: before lifecycle beans such as Spring Data Redis's connection factory stop
+ * their clients, so that the final state reaches the store and the lease is freed at once
+ * rather than expiring.
+ */
+final class SnoLeaseCloser implements SmartLifecycle {
+
+    private final SnoGenerator generator;
+    private volatile boolean running;
+
+    SnoLeaseCloser(SnoGenerator generator) {
+        this.generator = generator;
+    }
+
+    @Override
+    public void start() {
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        if (generator.partitionSource() == PartitionSource.LEASED) {
+            generator.close();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** The last phase to start is the first to stop. */
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE;
+    }
+}

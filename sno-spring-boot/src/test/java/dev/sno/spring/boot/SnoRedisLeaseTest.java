@@ -1,0 +1,98 @@
+package dev.sno.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sno.PartitionSource;
+import dev.sno.SnoGenerator;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.net.URI;
+import java.util.UUID;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * Leases from Redis (sno.lease.store=redis, issue 19 part 4) through a real Spring context whose
+ * only store is the application's Lettuce connection factory, on the Redis 6.2 server of
+ * scripts/redis-test-server.sh ({@code SNO_REDIS_URL}; in CI it must be there).
+ */
+class SnoRedisLeaseTest {
+
+    private static URI redis;
+
+    @BeforeAll
+    static void redisServer() {
+        String url = System.getenv("SNO_REDIS_URL");
+        redis = URI.create(url == null || url.isEmpty() ? "redis://127.0.0.1:63790" : url);
+        RedisClient client = RedisClient.create(redis.toString());
+        try (StatefulRedisConnection<String, String> c = client.connect()) {
+            c.sync().ping();
+        } catch (RuntimeException e) {
+            if ("true".equals(System.getenv("CI"))) {
+                throw new AssertionError("CI=true requires Redis at " + redis, e);
+            }
+            Assumptions.abort("no Redis at " + redis + ": start one with scripts/redis-test-server.sh start");
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    private ApplicationContextRunner runner() {
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class, SnoObservabilityAutoConfiguration.class))
+                .withBean("redisConnectionFactory", LettuceConnectionFactory.class,
+                        () -> new LettuceConnectionFactory(new RedisStandaloneConfiguration(redis.getHost(), redis.getPort())))
+                .withPropertyValues("sno.install=false", "sno.lease.namespace=boot-" + UUID.randomUUID());
+    }
+
+    @Test
+    void withOnlyRedisAndLeasingEnabledTheGeneratorIsLeasedFromRedis() {
+        runner().withPropertyValues("sno.lease.enabled=true", "sno.lease.partitions=5-6").run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            SnoGenerator g = ctx.getBean(SnoGenerator.class);
+            assertThat(g.partitionSource()).isEqualTo(PartitionSource.LEASED);
+            assertThat(g.partition()).isBetween(5, 6);
+            assertThat(g.next(1).partition()).isEqualTo(g.partition());
+            assertThat(ctx.getBean(SnoLeaseState.class).toString()).isNotEmpty();
+        });
+    }
+
+    @Test
+    void withOnlyRedisAndLeasingUnsetThePartitionIsRandomAndTheWarningSaysHowToLease() {
+        runner().run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            SnoGenerator g = ctx.getBean(SnoGenerator.class);
+            assertThat(g.partitionSource()).isEqualTo(PartitionSource.RANDOM);
+        });
+    }
+
+    @Test
+    void redisAsTheStoreWithoutAConnectionFactoryFailsNamingWhatIsMissing() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
+                SnoObservabilityAutoConfiguration.class))
+                .withPropertyValues("sno.install=false", "sno.lease.enabled=true", "sno.lease.store=redis")
+                .run(ctx -> {
+                    assertThat(ctx).hasFailed();
+                    assertThat(ctx.getStartupFailure()).rootCause().isInstanceOf(SnoConfigurationException.class)
+                            .hasMessageContaining("sno.lease.store=redis, but the application has no single"
+                                    + " LettuceConnectionFactory bean");
+                });
+    }
+
+    @Test
+    void closingTheContextReleasesTheLeaseSoTheNextInstanceGetsTheSamePartition() {
+        String ns = "sno.lease.namespace=boot-" + UUID.randomUUID();
+        int[] first = new int[1];
+        runner().withPropertyValues("sno.lease.enabled=true", "sno.lease.partitions=9-9", ns)
+                .run(ctx -> first[0] = ctx.getBean(SnoGenerator.class).partition());
+        runner().withPropertyValues("sno.lease.enabled=true", "sno.lease.partitions=9-9", ns).run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            assertThat(ctx.getBean(SnoGenerator.class).partition()).isEqualTo(first[0]).isEqualTo(9);
+        });
+    }
+}
