@@ -98,26 +98,31 @@ RETURN CAST(CONV(HEX(SUBSTR(sno_bytes(u), 9, 2)), 16, 10) AS UNSIGNED)
 $$
 
 -- The canonical text: 16 characters, 5 bits each, most significant first (SnoId.toString()).
+-- Unrolled: one expression runs much faster than a loop of statements.
 CREATE OR REPLACE FUNCTION sno_text(u VARBINARY(255)) RETURNS CHAR(16) CHARACTER SET ascii
 DETERMINISTIC NO SQL
 BEGIN
-  DECLARE alphabet CHAR(32) CHARACTER SET ascii DEFAULT '23456789abcdefghijklmnopqrstuvwx';
+  DECLARE a CHAR(32) CHARACTER SET ascii DEFAULT '23456789abcdefghijklmnopqrstuvwx';
   DECLARE b BINARY(10) DEFAULT sno_bytes(u);
-  DECLARE high BIGINT UNSIGNED;  -- bytes 0..4: characters 0..7
-  DECLARE low BIGINT UNSIGNED;   -- bytes 5..9: characters 8..15
-  DECLARE result VARCHAR(16) CHARACTER SET ascii DEFAULT '';
-  IF b IS NULL THEN
-    RETURN NULL;
-  END IF;
-  SET high = CAST(CONV(HEX(LEFT(b, 5)), 16, 10) AS UNSIGNED);
-  SET low = CAST(CONV(HEX(SUBSTR(b, 6, 5)), 16, 10) AS UNSIGNED);
-  FOR i IN 0 .. 7 DO
-    SET result = CONCAT(result, SUBSTR(alphabet, ((high >> (35 - 5 * i)) & 31) + 1, 1));
-  END FOR;
-  FOR i IN 0 .. 7 DO
-    SET result = CONCAT(result, SUBSTR(alphabet, ((low >> (35 - 5 * i)) & 31) + 1, 1));
-  END FOR;
-  RETURN result;
+  DECLARE h BIGINT UNSIGNED DEFAULT CONV(HEX(LEFT(b, 5)), 16, 10);     -- bytes 0..4: characters 0..7
+  DECLARE l BIGINT UNSIGNED DEFAULT CONV(HEX(SUBSTR(b, 6, 5)), 16, 10); -- bytes 5..9: characters 8..15
+  RETURN CONCAT(
+                SUBSTR(a, ((h >> 35) & 31) + 1, 1),
+                SUBSTR(a, ((h >> 30) & 31) + 1, 1),
+                SUBSTR(a, ((h >> 25) & 31) + 1, 1),
+                SUBSTR(a, ((h >> 20) & 31) + 1, 1),
+                SUBSTR(a, ((h >> 15) & 31) + 1, 1),
+                SUBSTR(a, ((h >> 10) & 31) + 1, 1),
+                SUBSTR(a, ((h >> 5) & 31) + 1, 1),
+                SUBSTR(a, ((h >> 0) & 31) + 1, 1),
+                SUBSTR(a, ((l >> 35) & 31) + 1, 1),
+                SUBSTR(a, ((l >> 30) & 31) + 1, 1),
+                SUBSTR(a, ((l >> 25) & 31) + 1, 1),
+                SUBSTR(a, ((l >> 20) & 31) + 1, 1),
+                SUBSTR(a, ((l >> 15) & 31) + 1, 1),
+                SUBSTR(a, ((l >> 10) & 31) + 1, 1),
+                SUBSTR(a, ((l >> 5) & 31) + 1, 1),
+                SUBSTR(a, ((l >> 0) & 31) + 1, 1));
 END
 $$
 
@@ -133,7 +138,6 @@ BEGIN
   DECLARE high BIGINT UNSIGNED DEFAULT 0;  -- characters 0..7: bytes 0..4
   DECLARE low BIGINT UNSIGNED DEFAULT 0;   -- characters 8..15: bytes 5..9
   DECLARE bad INT DEFAULT -1;              -- index of the first character outside the alphabet
-  DECLARE digit INT;
   DECLARE c VARCHAR(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
   DECLARE code BIGINT;
   DECLARE esc VARCHAR(16) CHARACTER SET utf8mb4;
@@ -143,22 +147,35 @@ BEGIN
   IF t IS NULL THEN
     RETURN NULL;
   END IF;
+  -- The valid case in one expression: 16 bytes (so 16 ASCII characters), all in the alphabet;
+  -- a character's value is its code minus 50 ('2'..'9') or minus 89 ('a'..'x').
+  IF LENGTH(t) = 16 AND CAST(t AS BINARY) REGEXP '^[2-9a-x]{16}$' THEN
+    SET high = ((ASCII(SUBSTR(t, 1, 1)) - IF(ASCII(SUBSTR(t, 1, 1)) < 97, 50, 89)) << 35)
+              | ((ASCII(SUBSTR(t, 2, 1)) - IF(ASCII(SUBSTR(t, 2, 1)) < 97, 50, 89)) << 30)
+              | ((ASCII(SUBSTR(t, 3, 1)) - IF(ASCII(SUBSTR(t, 3, 1)) < 97, 50, 89)) << 25)
+              | ((ASCII(SUBSTR(t, 4, 1)) - IF(ASCII(SUBSTR(t, 4, 1)) < 97, 50, 89)) << 20)
+              | ((ASCII(SUBSTR(t, 5, 1)) - IF(ASCII(SUBSTR(t, 5, 1)) < 97, 50, 89)) << 15)
+              | ((ASCII(SUBSTR(t, 6, 1)) - IF(ASCII(SUBSTR(t, 6, 1)) < 97, 50, 89)) << 10)
+              | ((ASCII(SUBSTR(t, 7, 1)) - IF(ASCII(SUBSTR(t, 7, 1)) < 97, 50, 89)) << 5)
+              | (ASCII(SUBSTR(t, 8, 1)) - IF(ASCII(SUBSTR(t, 8, 1)) < 97, 50, 89));
+    SET low = ((ASCII(SUBSTR(t, 9, 1)) - IF(ASCII(SUBSTR(t, 9, 1)) < 97, 50, 89)) << 35)
+             | ((ASCII(SUBSTR(t, 10, 1)) - IF(ASCII(SUBSTR(t, 10, 1)) < 97, 50, 89)) << 30)
+             | ((ASCII(SUBSTR(t, 11, 1)) - IF(ASCII(SUBSTR(t, 11, 1)) < 97, 50, 89)) << 25)
+             | ((ASCII(SUBSTR(t, 12, 1)) - IF(ASCII(SUBSTR(t, 12, 1)) < 97, 50, 89)) << 20)
+             | ((ASCII(SUBSTR(t, 13, 1)) - IF(ASCII(SUBSTR(t, 13, 1)) < 97, 50, 89)) << 15)
+             | ((ASCII(SUBSTR(t, 14, 1)) - IF(ASCII(SUBSTR(t, 14, 1)) < 97, 50, 89)) << 10)
+             | ((ASCII(SUBSTR(t, 15, 1)) - IF(ASCII(SUBSTR(t, 15, 1)) < 97, 50, 89)) << 5)
+             | (ASCII(SUBSTR(t, 16, 1)) - IF(ASCII(SUBSTR(t, 16, 1)) < 97, 50, 89));
+    RETURN UNHEX(CONCAT(LPAD(HEX(high), 10, '0'), LPAD(HEX(low), 10, '0'), '000000000000'));
+  END IF;
+  -- Not a sno ID: find the first character outside the alphabet.
   IF n = 16 THEN
     scan: FOR i IN 0 .. 15 DO
-      SET digit = LOCATE(CONVERT(SUBSTRING(t, i + 1, 1) USING utf8mb4) COLLATE utf8mb4_bin, alphabet) - 1;
-      IF digit < 0 THEN
+      IF LOCATE(CONVERT(SUBSTRING(t, i + 1, 1) USING utf8mb4) COLLATE utf8mb4_bin, alphabet) = 0 THEN
         SET bad = i;
         LEAVE scan;
       END IF;
-      IF i < 8 THEN
-        SET high = (high << 5) | digit;
-      ELSE
-        SET low = (low << 5) | digit;
-      END IF;
     END FOR scan;
-    IF bad < 0 THEN
-      RETURN UNHEX(CONCAT(LPAD(HEX(high), 10, '0'), LPAD(HEX(low), 10, '0'), '000000000000'));
-    END IF;
   END IF;
   -- Not a sno ID. Quote the text as the Java library does: at most 40 characters, then "...";
   -- double quote, backslash and single quote escaped by a backslash; characters outside
