@@ -19,8 +19,8 @@ import java.util.UUID;
  * <p>SQL {@code NULL} in gives {@code NULL} out. A value that is not a sno ID throws
  * {@link SQLDataException} whose message is the {@link InvalidSnoIdException}'s (its cause), with
  * SQLState {@value #INVALID_VALUE} for a UUID or a time and {@value #INVALID_TEXT} for text, the
- * SQLStates the PostgreSQL functions raise; H2 wraps it in its own exception
- * ({@code 90105}, "Exception calling user-defined function") whose message contains it.
+ * SQLStates the PostgreSQL functions raise; H2 passes it on to the caller with that SQLState,
+ * appending the statement to the message.
  */
 public final class H2Functions {
 
