@@ -8,14 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
 import java.sql.Array;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -28,8 +25,6 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import javax.sql.DataSource;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -126,32 +121,6 @@ class PostgresFunctionsTest {
         } finally {
             pool.shutdownNow();
         }
-    }
-
-    @Test
-    void installRefusesOtherDatabasesNamingTheProduct() {
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:mem:pgfn");
-        DataSource derby = (DataSource) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
-                    if (!method.getName().equals("getConnection")) {
-                        throw new UnsupportedOperationException(method.getName());
-                    }
-                    Connection c = h2.getConnection();
-                    DatabaseMetaData meta = (DatabaseMetaData) Proxy.newProxyInstance(getClass().getClassLoader(),
-                            new Class<?>[] {DatabaseMetaData.class}, (p, m, a) -> {
-                                if (m.getName().equals("getDatabaseProductName")) {
-                                    return "Apache Derby";
-                                }
-                                return m.invoke(c.getMetaData(), a);
-                            });
-                    return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
-                            (p, m, a) -> m.getName().equals("getMetaData") ? meta : m.invoke(c, a));
-                });
-        SQLFeatureNotSupportedException e = assertThrows(SQLFeatureNotSupportedException.class,
-                () -> SnoJdbc.installFunctions(derby));
-        assertEquals("sno SQL functions exist for PostgreSQL, MariaDB and H2, not for the database product"
-                + " 'Apache Derby'", e.getMessage());
     }
 
     @Test
