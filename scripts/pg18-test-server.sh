@@ -30,10 +30,15 @@ base() {
     fi
     local tmp
     tmp=$(mktemp -d)
-    unzip -q -p "$jar" postgres-linux-x86_64.txz | tar -xJ -C "$tmp"
-    chmod -R a+rX "$tmp"
+    # jar (from the JDK the build needs anyway) rather than unzip, which a fresh machine may lack;
+    # tar -J needs xz.
+    (cd "$tmp" && jar xf "$jar" postgres-linux-x86_64.txz)
+    mkdir "$tmp/pg"
+    tar -xJf "$tmp/postgres-linux-x86_64.txz" -C "$tmp/pg"
+    chmod -R a+rX "$tmp/pg"
     rm -rf "$b"
-    mv "$tmp" "$b"
+    mv "$tmp/pg" "$b"
+    rm -rf "$tmp"
   fi
   echo "$b"
 }
