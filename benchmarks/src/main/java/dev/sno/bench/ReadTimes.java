@@ -41,13 +41,13 @@ final class ReadTimes {
             s.execute("VACUUM ANALYZE read_v7");
             double scan = best(s, "SELECT count(id) FROM read_sno");
             double sno = best(s, "SELECT max(sno_time(id)) FROM read_sno");
-            double native = best(s, "SELECT max(uuid_extract_timestamp(id)) FROM read_v7");
+            double extracted = best(s, "SELECT max(uuid_extract_timestamp(id)) FROM read_v7");
             s.execute("DROP TABLE read_sno, read_v7");
             StringBuilder sb = new StringBuilder();
             sb.append(String.format(Locale.ROOT, "%nReading the time on the server, %,d rows, one backend, best of 3:%n%n", rows));
             sb.append("| query | time | per row |\n|---|---|---|\n");
             row(sb, "`count(id)` (the scan alone)", scan, rows);
-            row(sb, "`max(uuid_extract_timestamp(id))` on `uuidv7()` keys", native, rows);
+            row(sb, "`max(uuid_extract_timestamp(id))` on `uuidv7()` keys", extracted, rows);
             row(sb, "`max(sno_time(id))` on sno keys", sno, rows);
             return sb.toString();
         }

@@ -1,13 +1,15 @@
 -- sno IDs in MariaDB: functions that read the canonical UUID image of an ID (its 10 bytes
 -- followed by six zero bytes, SPEC.md section 5) from a BINARY(16) column, and make one from
 -- text or time. They also take values of MariaDB's UUID type (10.7+), which convert to the same
--- 16 bytes; but that type cannot hold every sno ID (SPEC.md section 10.2): store IDs in BINARY(16).
+-- 16 bytes; but that type refuses, alters or misorders some sno IDs (SPEC.md section 10.4):
+-- store IDs in BINARY(16).
 --
 -- Part of sno-jdbc (resource dev/sno/jdbc/sql/mariadb.sql); install it with
 -- SnoJdbc.installFunctions(dataSource), from a migration, or with the mariadb client
 -- (mariadb mydb < mariadb.sql: it understands the DELIMITER lines, as Flyway does). It is
--- idempotent (CREATE OR REPLACE only) and needs MariaDB 10.6 or later. The functions are
--- created in the connection's current database. All are DETERMINISTIC NO SQL: NULL in, NULL out.
+-- idempotent (CREATE OR REPLACE only), written for MariaDB 10.6 or later and tested on 11.4.
+-- The functions are created in the connection's current database. All are DETERMINISTIC
+-- NO SQL: NULL in, NULL out.
 --
 -- Errors name the value and the constraint, as the Java library's do:
 --   SQLSTATE 22023   a value that is not 16 bytes, or whose bytes 10..15 are not zero;
