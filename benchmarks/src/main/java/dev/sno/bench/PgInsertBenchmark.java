@@ -13,16 +13,19 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
 /**
  * The database side: inserts rows into PostgreSQL with primary keys from sno (its UUID image),
- * {@code UUID.randomUUID()}, uuid-creator's UUIDv7 and tsid-creator's TSID (a bigint), one table
- * per kind, one client, batched inserts; reports rows per second, the size of the key's index
+ * {@code UUID.randomUUID()}, uuid-creator's UUIDv7 and tsid-creator's TSID (a bigint), and on
+ * PostgreSQL 18 also keys the server makes ({@code DEFAULT uuidv7()}), one table per kind, one
+ * client, batched inserts; reports rows per second, the size of the key's index
  * ({@code pg_relation_size}) and the WAL written: per row, the inserts' own records
- * ({@code pg_walinspect}), and in all ({@code pg_current_wal_lsn} difference).
+ * ({@code pg_walinspect}), and in all ({@code pg_current_wal_lsn} difference). On PostgreSQL 18
+ * it also times {@code sno_time} against {@code uuid_extract_timestamp} over as many rows.
  *
  * <pre>java -cp benchmarks.jar dev.sno.bench.PgInsertBenchmark JDBC_URL ROWS [OUT.md [README.md]]</pre>
  *
@@ -38,11 +41,19 @@ public final class PgInsertBenchmark {
     private static final int BATCH = 1000;
 
     /**
-     * The order of the kinds in each round: a balanced Latin square (Williams design), so that
-     * every kind runs once in every position and right after every other kind exactly once; a
-     * run after a random-UUID run, which leaves the server the most work, is no one's privilege.
+     * The order of the four client-side kinds in each round: a balanced Latin square (Williams
+     * design), so that every kind runs once in every position and right after every other kind
+     * exactly once; a run after a random-UUID run, which leaves the server the most work, is no
+     * one's privilege.
      */
     private static final int[][] ORDER = {{0, 1, 3, 2}, {1, 2, 0, 3}, {2, 3, 1, 0}, {3, 0, 2, 1}};
+
+    /**
+     * With the server's {@code uuidv7()} as a fifth kind: a cyclic Latin square, every kind once
+     * in every position (five kinds have no single balanced square).
+     */
+    private static final int[][] ORDER_5 = {{0, 1, 2, 3, 4}, {1, 2, 3, 4, 0}, {2, 3, 4, 0, 1}, {3, 4, 0, 1, 2},
+        {4, 0, 1, 2, 3}};
 
     private PgInsertBenchmark() {
     }
@@ -52,7 +63,9 @@ public final class PgInsertBenchmark {
         SNO("sno (UUID image)", "uuid"),
         UUID_V7("uuid-creator UUIDv7", "uuid"),
         UUID_RANDOM("UUID.randomUUID()", "uuid"),
-        TSID("tsid-creator TSID", "bigint");
+        TSID("tsid-creator TSID", "bigint"),
+        /** PostgreSQL 18's uuidv7() as the column default: the client sends no key. */
+        SERVER_UUID_V7("PostgreSQL 18 uuidv7() (server)", "uuid DEFAULT uuidv7()");
 
         final String label;
         final String sqlType;
@@ -90,11 +103,12 @@ public final class PgInsertBenchmark {
                 s.execute("CREATE EXTENSION IF NOT EXISTS pg_walinspect");
             }
             List<Run> runs = new ArrayList<>();
-            Kind[] kinds = Kind.values();
+            boolean pg18 = c.getMetaData().getDatabaseMajorVersion() >= 18;
+            Kind[] kinds = pg18 ? Kind.values() : Arrays.copyOf(Kind.values(), 4);
             for (Kind kind : kinds) {
                 run(c, kind, Math.min(rows, 100_000));   // warm-up: JIT, driver, server caches; not shown
             }
-            for (int[] round : ORDER) {
+            for (int[] round : pg18 ? ORDER_5 : ORDER) {
                 for (int k : round) {
                     Kind kind = kinds[k];
                     Run r = run(c, kind, rows);
@@ -106,19 +120,25 @@ public final class PgInsertBenchmark {
             for (Kind kind : kinds) {
                 List<Run> mine = new ArrayList<>(runs.stream().filter(r -> r.kind() == kind).toList());
                 mine.sort((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
-                // Medians of four, each metric on its own: the middle two runs together.
-                Run low = mine.get(1);
-                Run high = mine.get(2);
+                // Medians, each metric on its own: of four runs the middle two together, of five
+                // the middle one.
+                int lo = (mine.size() - 1) / 2;
+                int hi = mine.size() / 2;
+                Run low = mine.get(lo);
+                Run high = mine.get(hi);
                 long[] index = mine.stream().mapToLong(Run::indexBytes).sorted().toArray();
                 long[] wal = mine.stream().mapToLong(Run::walBytes).sorted().toArray();
                 double[] perRow = mine.stream().mapToDouble(Run::walPerRow).sorted().toArray();
                 best.add(new Run(kind, low.rows() + high.rows(), low.seconds() + high.seconds(),
-                        (index[1] + index[2]) / 2, (wal[1] + wal[2]) / 2, (perRow[1] + perRow[2]) / 2));
+                        (index[lo] + index[hi]) / 2, (wal[lo] + wal[hi]) / 2, (perRow[lo] + perRow[hi]) / 2));
                 walRanges.add(String.format(Locale.ROOT, "%.3f-%.3f", perRow[0], perRow[perRow.length - 1]));
                 ranges.add(String.format(Locale.ROOT, "%,.0f-%,.0f", mine.get(0).rowsPerSecond(),
                         mine.get(mine.size() - 1).rowsPerSecond()));
             }
             String md = markdown(best, ranges, walRanges, rows, server, fpw);
+            if (pg18) {
+                md += ReadTimes.measure(url, rows);
+            }
             System.out.print(md);
             if (args.length > 2) {
                 Files.writeString(Path.of(args[2]), md, StandardCharsets.UTF_8);
@@ -142,16 +162,19 @@ public final class PgInsertBenchmark {
         SnoGenerator sno = SnoGenerator.builder().partition(1).build();
         c.setAutoCommit(false);
         long t0 = System.nanoTime();
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO " + table + " (id, n) VALUES (?, ?)")) {
+        boolean server = kind == Kind.SERVER_UUID_V7;
+        try (PreparedStatement p = c.prepareStatement(server ? "INSERT INTO " + table + " (n) VALUES (?)"
+                : "INSERT INTO " + table + " (id, n) VALUES (?, ?)")) {
             for (long n = 0; n < rows; n++) {
                 switch (kind) {
                     case SNO -> p.setObject(1, sno.next(1).toUuid());
                     case UUID_V7 -> p.setObject(1, UuidCreator.getTimeOrderedEpoch());
                     case UUID_RANDOM -> p.setObject(1, UUID.randomUUID());
                     case TSID -> p.setLong(1, TsidCreator.getTsid().toLong());
+                    case SERVER_UUID_V7 -> { }
                     default -> throw new AssertionError(kind);
                 }
-                p.setLong(2, n);
+                p.setLong(server ? 1 : 2, n);
                 p.addBatch();
                 if ((n + 1) % BATCH == 0 || n + 1 == rows) {
                     p.executeBatch();
@@ -185,11 +208,25 @@ public final class PgInsertBenchmark {
     private static double walPerRow(Connection c, String from, String to) throws SQLException {
         // pg_walinspect reads only flushed WAL, and with synchronous_commit=off the last commits
         // may not be flushed yet: a switch to the next WAL segment flushes everything before it.
-        scalar(c, "SELECT pg_switch_wal()");
+        // On PostgreSQL 18 the window was sometimes still empty right after the switch (a 10,000-row
+        // smoke run): ask again, briefly.
         String sql = "SELECT sum(combined_size)::float8 / sum(count) FILTER (WHERE \"resource_manager/record_type\" LIKE 'Heap/INSERT%')"
                 + " FROM pg_get_wal_stats('" + from + "', '" + to + "', true)"
                 + " WHERE split_part(\"resource_manager/record_type\", '/', 1) IN ('Heap', 'Heap2', 'Btree', 'Transaction')";
-        return Double.parseDouble(scalar(c, sql));
+        for (int attempt = 0; attempt < 50; attempt++) {
+            scalar(c, "SELECT pg_switch_wal()");
+            String perRow = scalar(c, sql);
+            if (perRow != null) {
+                return Double.parseDouble(perRow);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while waiting for the WAL of " + from + ".." + to, e);
+            }
+        }
+        throw new SQLException("pg_walinspect found no heap inserts between " + from + " and " + to + " after 5 s");
     }
 
     private static String scalar(Connection c, String sql) throws SQLException {
@@ -203,10 +240,11 @@ public final class PgInsertBenchmark {
             String fullPageWrites) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%,d rows per key kind, one client, batches of %d (pgjdbc, "
-                + "reWriteBatchedInserts), the median of 4 runs (a balanced order, after a warm-up); %s; full_page_writes=%s, fsync=off. "
+                + "reWriteBatchedInserts), the median of %s; %s; full_page_writes=%s, fsync=off. "
                 + "WAL per row: the heap, B-tree and commit records with their full-page images (pg_walinspect), per heap insert record; "
                 + "all WAL: the pg_current_wal_lsn difference, which adds the server's background records.%n%n",
-                rows, BATCH, server.replaceAll(" on .*", ""), fullPageWrites));
+                rows, BATCH, runs.size() == 5 ? "5 runs (every kind once in every position, after a warm-up)"
+                        : "4 runs (a balanced order, after a warm-up)", server.replaceAll(" on .*", ""), fullPageWrites));
         sb.append("| primary key | rows/s (median) | rows/s (all runs) | key index (median) | WAL per row (median) "
                 + "| WAL per row (all runs) | all WAL (median) |\n|---|---|---|---|---|---|---|\n");
         for (int i = 0; i < runs.size(); i++) {
@@ -228,6 +266,15 @@ public final class PgInsertBenchmark {
                     index, sno.indexBytes() - v7.indexBytes(), index <= 1 ? "yes" : "no"));
             sb.append(String.format(Locale.ROOT, "| sno WAL per row <= UUIDv7's | %.4fx UUIDv7's (%+.3f B) | %s |%n",
                     wal, sno.walPerRow() - v7.walPerRow(), milli(sno.walPerRow()) <= milli(v7.walPerRow()) ? "yes" : "no"));
+            Run serverV7 = find(runs, Kind.SERVER_UUID_V7);
+            if (serverV7 != null) {
+                double serverRate = sno.rowsPerSecond() / serverV7.rowsPerSecond();
+                double serverIndex = (double) sno.indexBytes() / serverV7.indexBytes();
+                sb.append(String.format(Locale.ROOT, "| sno insert rate >= server uuidv7()'s | %.2fx server uuidv7()'s | %s |%n",
+                        serverRate, serverRate >= 1 ? "yes" : "no"));
+                sb.append(String.format(Locale.ROOT, "| sno key index <= server uuidv7()'s | %.2fx server uuidv7()'s (%+,d B) | %s |%n",
+                        serverIndex, sno.indexBytes() - serverV7.indexBytes(), serverIndex <= 1 ? "yes" : "no"));
+            }
         }
         return sb.toString();
     }

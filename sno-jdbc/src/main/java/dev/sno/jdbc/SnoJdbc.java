@@ -3,16 +3,12 @@ package dev.sno.jdbc;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
 import dev.sno.jdbc.internal.DatabaseValues;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.Objects;
@@ -59,8 +55,23 @@ public final class SnoJdbc {
      */
     public static final String POSTGRESQL_FUNCTIONS = "dev/sno/jdbc/sql/postgresql.sql";
 
-    /** Advisory lock key that serializes concurrent installations: "sno_func" in ASCII. */
-    private static final long INSTALL_LOCK = 0x736E_6F5F_6675_6E63L;
+    /**
+     * Class-path name of the SQL script that {@link #installFunctions} runs on MariaDB 10.6 and
+     * later: the same functions as {@link #POSTGRESQL_FUNCTIONS}, {@code DETERMINISTIC NO SQL},
+     * on the 16-byte UUID image in a {@code BINARY(16)} column (or a {@code UUID} column, which
+     * cannot hold every sno ID: SPEC.md section 10.2); times are {@code DATETIME} in UTC. The
+     * script is idempotent ({@code CREATE OR REPLACE FUNCTION} only) and in the mariadb client's
+     * format ({@code DELIMITER} lines), which Flyway also reads.
+     */
+    public static final String MARIADB_FUNCTIONS = "dev/sno/jdbc/sql/mariadb.sql";
+
+    /**
+     * Class-path name of the SQL script that {@link #installFunctions} runs on H2: the same
+     * functions as {@link #POSTGRESQL_FUNCTIONS}, as {@code CREATE ALIAS IF NOT EXISTS} statements
+     * bound to {@link H2Functions}. A test database can run it from its URL:
+     * {@code jdbc:h2:mem:test;INIT=RUNSCRIPT FROM 'classpath:dev/sno/jdbc/sql/h2.sql'}.
+     */
+    public static final String H2_FUNCTIONS = "dev/sno/jdbc/sql/h2.sql";
 
     private SnoJdbc() {
     }
@@ -174,58 +185,32 @@ public final class SnoJdbc {
     }
 
     /**
-     * Creates or replaces the sno SQL functions ({@link #POSTGRESQL_FUNCTIONS}) in the database,
-     * in the first schema of the connection's {@code search_path}, in one transaction. Running it
-     * again replaces them with this version's; concurrent calls are serialized by an advisory
-     * lock, so instances of a service may all call it at startup.
+     * Creates or replaces the sno SQL functions in the database, picking the script by the
+     * database product ({@link java.sql.DatabaseMetaData#getDatabaseProductName()}):
+     * {@link #POSTGRESQL_FUNCTIONS} on PostgreSQL 15 and later (into the first schema of the
+     * connection's {@code search_path}, in one transaction, behind an advisory lock),
+     * {@link #MARIADB_FUNCTIONS} on MariaDB 10.6 and later (into the connection's database,
+     * statement by statement, behind the named lock {@code dev.sno.jdbc.functions}), and
+     * {@link #H2_FUNCTIONS} on H2. Running it again replaces the functions with this version's;
+     * concurrent calls are serialized, so instances of a service may all call it at startup.
      *
      * <pre>
      * SnoJdbc.installFunctions(dataSource);
      * // SELECT sno_text(id), sno_time(id) FROM person WHERE id &gt;= sno_lower(?) AND id &lt; sno_lower(?)
      * </pre>
      *
-     * @param dataSource  the database, PostgreSQL 15 or later, not null
-     * @throws SQLFeatureNotSupportedException if the database is not PostgreSQL; the message
-     *     names the product
+     * @param dataSource  the database, not null
+     * @throws SQLFeatureNotSupportedException if the database is none of these; the message names
+     *     the product
      * @throws SQLException if the database fails or refuses the script (for example, the user
-     *     may not create functions in that schema); nothing is changed then
+     *     may not create functions there; on MariaDB with binary logging, creating functions
+     *     needs the SUPER privilege or {@code log_bin_trust_function_creators}); on PostgreSQL
+     *     nothing is changed then
      */
     public static void installFunctions(DataSource dataSource) throws SQLException {
         Objects.requireNonNull(dataSource, "dataSource");
         try (Connection connection = dataSource.getConnection()) {
-            String product = connection.getMetaData().getDatabaseProductName();
-            if (!"PostgreSQL".equals(product)) {
-                throw new SQLFeatureNotSupportedException("sno SQL functions exist for PostgreSQL only, not for "
-                        + product);
-            }
-            String script = readFunctions();
-            boolean autoCommit = connection.getAutoCommit();
-            connection.setAutoCommit(false);
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SELECT pg_advisory_xact_lock(" + INSTALL_LOCK + ")");
-                statement.execute(script);
-                connection.commit();
-            } catch (SQLException | RuntimeException e) {
-                try {
-                    connection.rollback();
-                } catch (SQLException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            } finally {
-                connection.setAutoCommit(autoCommit);
-            }
-        }
-    }
-
-    private static String readFunctions() throws SQLException {
-        try (InputStream in = SnoJdbc.class.getResourceAsStream("/" + POSTGRESQL_FUNCTIONS)) {
-            if (in == null) {
-                throw new SQLException("resource " + POSTGRESQL_FUNCTIONS + " is missing from sno-jdbc");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new SQLException("cannot read resource " + POSTGRESQL_FUNCTIONS + ": " + e, e);
+            FunctionInstaller.install(connection);
         }
     }
 }

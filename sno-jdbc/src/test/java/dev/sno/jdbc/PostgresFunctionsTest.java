@@ -13,7 +13,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -26,29 +25,36 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.postgresql.util.PSQLException;
 
 /**
  * The SQL functions of {@link SnoJdbc#POSTGRESQL_FUNCTIONS} on a real PostgreSQL, in a schema of
  * their own, checked against {@link SnoId}. Seeded ({@code -Dsno.seed}, {@code -Dsno.cases}).
+ * {@link Postgres18FunctionsTest} runs every test again on PostgreSQL 18.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresFunctionsTest {
 
     private static final String ALPHABET = "23456789abcdefghijklmnopqrstuvwx";
     private static final int BATCH = 2_000;
 
-    private static String schema;
-    private static String url;
+    private String schema;
+    private String url;
+
+    /** The server: {@link Databases#POSTGRES} here. */
+    String database() {
+        return Databases.POSTGRES;
+    }
 
     @BeforeAll
-    static void installTwiceInASchemaOfItsOwn() throws SQLException {
-        Databases.requirePostgres();
-        String base = Databases.url(Databases.POSTGRES);
+    void installTwiceInASchemaOfItsOwn() throws SQLException {
+        Databases.require(database());
+        String base = Databases.url(database());
         schema = "sno_fn_" + Long.toHexString(System.nanoTime());
         try (Connection c = DriverManager.getConnection(base); Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + schema);
@@ -61,16 +67,16 @@ class PostgresFunctionsTest {
     }
 
     @AfterAll
-    static void dropSchema() throws SQLException {
+    void dropSchema() throws SQLException {
         if (schema != null) {
-            try (Connection c = DriverManager.getConnection(Databases.url(Databases.POSTGRES));
+            try (Connection c = DriverManager.getConnection(Databases.url(database()));
                     Statement s = c.createStatement()) {
                 s.execute("DROP SCHEMA " + schema + " CASCADE");
             }
         }
     }
 
-    private static Connection connect() throws SQLException {
+    Connection connect() throws SQLException {
         return DriverManager.getConnection(url);
     }
 
@@ -118,15 +124,6 @@ class PostgresFunctionsTest {
     }
 
     @Test
-    void installRefusesOtherDatabases() {
-        JdbcDataSource h2 = new JdbcDataSource();
-        h2.setURL("jdbc:h2:mem:pgfn");
-        SQLFeatureNotSupportedException e = assertThrows(SQLFeatureNotSupportedException.class,
-                () -> SnoJdbc.installFunctions(h2));
-        assertEquals("sno SQL functions exist for PostgreSQL only, not for H2", e.getMessage());
-    }
-
-    @Test
     void randomIdsMatchSnoIdFieldByField() throws SQLException {
         long seed = Long.getLong("sno.seed", System.nanoTime());
         int n = Integer.getInteger("sno.cases", 20_000);
@@ -161,7 +158,7 @@ class PostgresFunctionsTest {
      * Checks every function on ids against SnoId, one query per batch, in a session whose time
      * zone is not UTC (the functions must not depend on it).
      */
-    private static void checkFields(List<SnoId> ids) throws SQLException {
+    private void checkFields(List<SnoId> ids) throws SQLException {
         try (Connection c = connect()) {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TIME ZONE 'Asia/Kathmandu'");
