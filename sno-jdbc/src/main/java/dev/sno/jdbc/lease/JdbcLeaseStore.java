@@ -88,18 +88,29 @@ public final class JdbcLeaseStore implements LeaseStore {
         return d;
     }
 
+    /**
+     * Makes sure the rows exist: one count when they do (the common case, and the only query on
+     * a table that exists, so that a role without DDL rights runs none); the table is created
+     * only when that count fails because it is missing.
+     */
     @Override
     public void prepare(String namespace, int lo, int hi) throws IOException {
         LeaseDialect d = dialect();
         try {
-            if (!tableExists(dataSource)) {
-                if (!createTable) {
-                    throw new SQLException("The lease table " + TABLE + " does not exist and the store was told not to"
-                            + " create it (createTable(false)); create it with LeaseDialect." + d.name() + ".ddl()",
-                            "42P01");
+            try {
+                ensureRows(d, namespace, lo, hi);
+                return;
+            } catch (SQLException e) {
+                if (e.getSQLState() == null || !e.getSQLState().startsWith("42") || tableExists(dataSource)) {
+                    throw e;
                 }
-                createTable(dataSource, d);
             }
+            if (!createTable) {
+                throw new SQLException("The lease table " + TABLE + " does not exist and the store was told not to"
+                        + " create it (createTable(false)); create it with LeaseDialect." + d.name() + ".ddl()",
+                        "42P01");
+            }
+            createTable(dataSource, d);
             ensureRows(d, namespace, lo, hi);
         } catch (SQLException e) {
             throw failure("prepare", e);
