@@ -28,6 +28,9 @@ module dev.sno.spring.boot {
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.health;
     requires static transitive org.hibernate.orm.core;
+    requires static org.springdoc.openapi.common;
+    requires static io.swagger.v3.core;
+    requires static io.swagger.v3.oas.models;
 
     exports dev.sno.spring.boot;
     opens dev.sno.spring.boot to spring.core, spring.beans, spring.context;
