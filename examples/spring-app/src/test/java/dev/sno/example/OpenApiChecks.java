@@ -9,52 +9,37 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sno.SnoId;
 import dev.sno.example.parties.Customer;
 import dev.sno.example.parties.Supplier;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.SpringApplication;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The example application's API document, as springdoc serves it at {@code /v3/api-docs} over
- * real HTTP (springdoc 2.8 on Boot 3.5, 3.x on Boot 4, a test dependency of the example poms),
- * shaped by the starter's {@code SnoOpenApiAutoConfiguration}: without it a {@code SnoId} body
+ * real HTTP by the application {@link H2HttpTest} started (these checks run there, nested, so
+ * the application starts once; springdoc 2.8 on Boot 3.5, 3.x on Boot 4, a test dependency of
+ * the example poms), shaped by the starter's {@code SnoOpenApiAutoConfiguration}: without it a {@code SnoId} body
  * field is {@code {}}, a path variable a bare string, and a time window one object parameter
  * called {@code window}. The document is parsed with the Jackson 2 that swagger-core brings.
  */
-class OpenApiHttpTest {
+abstract class OpenApiChecks {
 
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static ConfigurableApplicationContext app;
-    private static String base;
     private static JsonNode doc;
 
-    @BeforeAll
-    static void startAndFetchTheDocument() throws Exception {
-        app = SpringApplication.run(ExampleApplication.class, "--server.port=0", "--server.address=127.0.0.1",
-                "--spring.datasource.url=jdbc:h2:mem:openapi;DB_CLOSE_DELAY=-1");
-        base = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
+    @BeforeEach
+    void fetchTheDocumentOnce() throws Exception {
+        if (doc != null) {
+            return;
+        }
         HttpResponse<String> r = get("/v3/api-docs");
         assertEquals(200, r.statusCode(), r.body());
         doc = new ObjectMapper().readTree(r.body());
         System.out.println("[openapi] " + doc.get("openapi") + " /people/{id}: " + doc.at("/paths/~1people~1{id}/get")
                 + "\n[openapi] Customer: " + doc.at("/components/schemas/Customer") + "\n[openapi] Party: "
                 + doc.at("/components/schemas/Party"));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (app != null) {
-            app.close();
-        }
     }
 
     @Test
@@ -161,12 +146,10 @@ class OpenApiHttpTest {
     }
 
     private static HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+        return ExampleHttpTest.get(path);
     }
 
     private static HttpResponse<String> post(String path, String json) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        return ExampleHttpTest.post(path, json);
     }
 }
