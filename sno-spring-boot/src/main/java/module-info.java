@@ -31,6 +31,9 @@ module dev.sno.spring.boot {
     requires static dev.sno.redis;
     requires static lettuce.core;
     requires static spring.data.redis;
+    requires static org.springdoc.openapi.common;
+    requires static io.swagger.v3.core;
+    requires static io.swagger.v3.oas.models;
 
     exports dev.sno.spring.boot;
     opens dev.sno.spring.boot to spring.core, spring.beans, spring.context;

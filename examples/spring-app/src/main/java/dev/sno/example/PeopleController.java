@@ -8,6 +8,7 @@ import dev.sno.example.jdbc.NoteRepository;
 import dev.sno.example.jpa.Person;
 import dev.sno.example.jpa.PersonRepository;
 import dev.sno.spring.boot.SnoTimeWindow;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.ResponseEntity;
@@ -67,6 +68,18 @@ public class PeopleController {
     @GetMapping("/people/created")
     public List<Person> created(SnoIdRange window) {
         return window.isEmpty() ? List.of() : people.findByIdBetweenOrderById(window.from(), window.last());
+    }
+
+    /** The names of the people found, by ID, and the IDs of those not found. */
+    public record Names(Map<SnoId, String> names, List<SnoId> missing) {
+    }
+
+    /** Several people at once: a list of SnoIds as a request parameter (?ids=a,b or ?ids=a&ids=b). */
+    @GetMapping("/people/names")
+    public Names names(@RequestParam List<SnoId> ids) {
+        Map<SnoId, String> names = new LinkedHashMap<>();
+        people.findAllById(ids).forEach(p -> names.put(p.getId(), p.getName()));
+        return new Names(names, ids.stream().filter(id -> !names.containsKey(id)).toList());
     }
 
     /** A native query in ID order. */

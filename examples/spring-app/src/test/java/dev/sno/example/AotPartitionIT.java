@@ -3,6 +3,7 @@ package dev.sno.example;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sno.SnoId;
 import dev.sno.jdbc.lease.JdbcPartitionLeases;
 import java.io.IOException;
 import java.io.Writer;
@@ -141,6 +142,85 @@ class AotPartitionIT {
         assertSame(aot, jit);
     }
 
+    /**
+     * The AOT-processed application (Spring Data JDBC, JPA, JSON, the starter's web support) serves
+     * sno IDs over HTTP: entities created and read back, a malformed ID answered 400 with the
+     * problem detail, a polymorphic body read as its subtype or answered 400, health UP. Spring
+     * AOT wrote the starter's runtime hints (META-INF/spring/aot.factories) into the
+     * application's native-image metadata.
+     */
+    @Test
+    void theAotProcessedApplicationServesIdsAndCarriesTheStartersHints() throws Exception {
+        Run aot = start("http-aot", true, null, base -> {
+            HttpResponse<String> person = call(base, "POST", "/people", "{\"name\":\"Grace\"}");
+            assertEquals(200, person.statusCode(), person.body());
+            SnoId personId = idOf(person.body());
+            assertEquals(7, personId.partition(), person.body());
+            assertEquals(1, personId.meta(), person.body());
+            HttpResponse<String> read = call(base, "GET", "/people/" + personId, null);
+            assertEquals(200, read.statusCode(), read.body());
+            assertTrue(read.body().contains("\"name\":\"Grace\""), read.body());
+
+            HttpResponse<String> note = call(base, "POST", "/notes", "{\"body\":\"hi\",\"author\":\"" + personId + "\"}");
+            assertEquals(200, note.statusCode(), note.body());
+            SnoId noteId = idOf(note.body());
+            assertEquals(2, noteId.meta(), note.body());
+            assertEquals(200, call(base, "GET", "/notes/" + noteId, null).statusCode());
+
+            HttpResponse<String> bad = call(base, "GET", "/people/29gfem22232im22Z", null);
+            assertEquals(400, bad.statusCode(), bad.body());
+            assertTrue(bad.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json"),
+                    bad.headers().toString());
+            assertTrue(bad.body().contains("\"title\":\"Invalid sno ID\"") && bad.body().contains("\"parameter\":\"id\""),
+                    bad.body());
+
+            SnoId customer = SnoId.of(java.time.Instant.now(), false, 5, 7, 1);
+            HttpResponse<String> party = call(base, "POST", "/parties", "{\"id\":\"" + customer + "\",\"name\":\"x\"}");
+            assertEquals(200, party.statusCode(), party.body());
+            assertTrue(party.body().contains("\"kind\":\"Customer\""), party.body());
+            HttpResponse<String> noId = call(base, "POST", "/parties", "{\"name\":\"x\"}");
+            assertEquals(400, noId.statusCode(), noId.body());
+            assertTrue(noId.body().contains("Missing sno ID"), noId.body());
+        });
+        aot.assertSource("configured");
+
+        StringBuilder metadata = new StringBuilder();
+        try (var files = Files.walk(classes.resolve("META-INF/native-image"))) {
+            for (Path f : files.filter(Files::isRegularFile).collect(Collectors.toList())) {
+                metadata.append(Files.readString(f).replace("\\/", "/")); // Spring 7's JSON escapes slashes
+            }
+        }
+        for (String hint : List.of("dev.sno.jackson2.SnoModule", "dev.sno.jackson3.SnoModule",
+                "dev.sno.jdbc.hibernate.SnoIdGenerator", "com.fasterxml.jackson.databind.exc.InvalidTypeIdException",
+                "dev/sno/jdbc/sql/", "META-INF/services/tools.jackson.databind.JacksonModule",
+                "dev.sno.example.parties.Customer")) {
+            assertTrue(metadata.indexOf(hint) >= 0, "the application's AOT metadata names " + hint);
+        }
+    }
+
+    private static final Pattern ID = Pattern.compile("\"id\":\"([2-9a-x]{16})\"");
+
+    private static SnoId idOf(String json) {
+        Matcher m = ID.matcher(json);
+        assertTrue(m.find(), json);
+        return SnoId.parse(m.group(1));
+    }
+
+    private static HttpResponse<String> call(String base, String method, String path, String json) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
+        if (json == null) {
+            b.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json));
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Calls made on a started application, given its base URL. */
+    interface Calls {
+        void on(String base) throws Exception;
+    }
+
     /** The same decision: health details and startup line, up to the partition number and ephemeral state. */
     private static void assertSame(Run aot, Run jit) {
         System.out.println("[aot-it] " + aot + "\n[aot-it] " + jit);
@@ -189,6 +269,11 @@ class AotPartitionIT {
      * @param config  the run-time configuration file that replaces the packaged one, or null
      */
     private static Run start(String name, boolean aot, Path config) throws Exception {
+        return start(name, aot, config, null);
+    }
+
+    /** As above, with calls on the running application (null: none) before it stops. */
+    private static Run start(String name, boolean aot, Path config, Calls calls) throws Exception {
         Path log = work.resolve(name + ".log");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", classPath));
@@ -234,6 +319,9 @@ class AotPartitionIT {
             Matcher d = DETAIL.matcher(fields.group(1));
             while (d.find()) {
                 details.put(d.group(1), d.group(2).replaceAll("^\"|\"$", ""));
+            }
+            if (calls != null) {
+                calls.on("http://127.0.0.1:" + port.group(1));
             }
             return new Run(name, details, out);
         } finally {

@@ -44,6 +44,16 @@ final class TimeWindowParameters {
         return new TimeWindowParameters(names.from(), names.to());
     }
 
+    /** The request parameter holding the window's start. */
+    String fromName() {
+        return fromName;
+    }
+
+    /** The request parameter holding the window's end. */
+    String toName() {
+        return toName;
+    }
+
     /**
      * The window of the two request parameters, read by name from the request.
      *
