@@ -54,7 +54,7 @@ class NativeImageMetadataTest {
         assertThat(files().keySet()).containsExactlyInAnyOrder(
                 "sno-core/native-image.properties", "sno-core/reflect-config.json", "sno-core/serialization-config.json",
                 "sno-jackson/reflect-config.json", "sno-jackson/resource-config.json",
-                "sno-jdbc/native-image.properties", "sno-jdbc/reflect-config.json", "sno-jdbc/resource-config.json",
+                "sno-jdbc/reflect-config.json", "sno-jdbc/resource-config.json",
                 "sno-spring-boot-starter/reflect-config.json");
     }
 
@@ -138,7 +138,7 @@ class NativeImageMetadataTest {
             }
         }
         assertThat(runTime).containsExactlyInAnyOrder("dev.sno.Sno", "dev.sno.PartitionNotice",
-                "dev.sno.FileStateStore", "dev.sno.jdbc.lease.JdbcPartitionLeases");
+                "dev.sno.FileStateStore", "dev.sno.lease.PartitionLeases", "dev.sno.lease.PartitionLeases$Holder");
     }
 
     private JsonNode read(Resource r) throws Exception {
