@@ -76,7 +76,7 @@ class NativeRegistrationsTest {
             .setLogRecordPredicate(r -> r.getLoggerName().startsWith("dev.sno"))
             .assertLogRecords(records -> {
                 List<String> warnings = records.stream().filter(r -> r.getLevel().intValue() == Level.WARNING.intValue())
-                        .map(java.util.logging.LogRecord::getMessage).toList();
+                        .map(NativeRegistrationsTest::format).toList();
                 assertEquals(1, warnings.size(), warnings::toString);
                 assertTrue(warnings.get(0).matches("sno: partition \\d+ is random: sno.partition is not set and the"
                         + " default datasource is the in-memory database H2 jdbc:h2:mem:nativecheck, which no other"
@@ -85,6 +85,12 @@ class NativeRegistrationsTest {
 
     @Inject
     SnoGenerator generator;
+
+    /** A log record's message with its parameters. */
+    static String format(java.util.logging.LogRecord r) {
+        Object[] p = r.getParameters();
+        return p == null || p.length == 0 ? r.getMessage() : String.format(r.getMessage(), p);
+    }
 
     @Test
     void buildStepsRegisterWhatNativeImagesNeed() throws IOException {
