@@ -26,6 +26,16 @@ public final class SharedH2Lease implements QuarkusTestResourceLifecycleManager 
 
     @Override
     public Map<String, String> start() {
+        // A fresh database: leases of an interrupted earlier run would hold the two partitions.
+        Path dir = Path.of("target", "it-db");
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.exists(dir) ? java.nio.file.Files.list(dir)
+                : java.util.stream.Stream.empty()) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                java.nio.file.Files.delete(f);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         return config();
     }
 
