@@ -3,6 +3,7 @@ package dev.sno.quarkus;
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
 import io.quarkus.arc.DefaultBean;
+import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
@@ -23,6 +24,16 @@ import org.eclipse.microprofile.config.ConfigProvider;
 final class SnoProducers {
 
     /**
+     * In dev mode, the generator made at the first start, kept across live reloads: sno-core
+     * lives in the class loader that reloads keep, and {@code Sno.install} works once per
+     * process, so a reload reuses the generator (and its partition) instead of making another.
+     */
+    private static volatile SnoGenerator devModeGenerator;
+
+    /** Whether {@link #devModeGenerator} was installed behind {@code Sno.next}. */
+    private static volatile boolean devModeInstalled;
+
+    /**
      * The generator.
      *
      * @param config     the {@code sno.*} configuration
@@ -36,13 +47,30 @@ final class SnoProducers {
     @DefaultBean
     SnoGenerator snoGenerator(SnoConfig config, SnoOverflows overflows, SnoLeaseState lease,
             Instance<SnoLeasing> leasing) {
-        return new SnoGeneratorFactory(config, ConfigProvider.getConfig())
+        boolean dev = LaunchMode.current() == LaunchMode.DEVELOPMENT;
+        SnoGenerator kept = devModeGenerator;
+        if (dev && kept != null && !kept.isClosed()) {
+            SnoGeneratorFactory.LOG.infof("sno: partition %d (%s, kept across the live reload; sno.* changes apply"
+                    + " after a restart of dev mode)", kept.partition(), kept.partitionSource());
+            return kept;
+        }
+        SnoGenerator g = new SnoGeneratorFactory(config, ConfigProvider.getConfig())
                 .create(leasing.isResolvable() ? leasing.get() : null, overflows);
+        if (dev) {
+            devModeGenerator = g;
+        }
+        return g;
     }
 
-    /** Closes the generator this class made: writes its final state, or frees its lease. */
+    /**
+     * Closes the generator this class made: writes its final state, or frees its lease. In dev
+     * mode the generator outlives reloads and is left open (its state file's write-ahead, or
+     * its lease's expiry, covers the end of the process).
+     */
     void close(@Disposes SnoGenerator generator) {
-        generator.close();
+        if (generator != devModeGenerator) {
+            generator.close();
+        }
     }
 
     /**
@@ -50,8 +78,9 @@ final class SnoProducers {
      * installs it behind {@link Sno#next} unless {@code sno.install=false}.
      */
     void install(@Observes @Priority(1) StartupEvent event, SnoGenerator generator, SnoConfig config) {
-        if (config.install()) {
+        if (config.install() && !(generator == devModeGenerator && devModeInstalled)) {
             Sno.install(generator);
+            devModeInstalled = generator == devModeGenerator;
         }
     }
 }
