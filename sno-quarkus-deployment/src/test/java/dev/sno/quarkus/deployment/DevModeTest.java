@@ -14,18 +14,21 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class DevModeTest {
 
+    /** A fixed, unusual port: dev mode has no random test port, and RestAssured must be told. */
+    static final int PORT = 18931;
+
     @RegisterExtension
     static final QuarkusDevModeTest APP = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClass(DevModeResource.class)
                     .addAsResource(new StringAsset("sno.partition=33\nquarkus.devservices.enabled=false\n"
-                            + "quarkus.http.port=18931\nquarkus.dev-ui.enabled=false\n"),
+                            + "quarkus.http.port=" + PORT + "\nquarkus.dev-ui.enabled=false\n"),
                             "application.properties"));
 
     @Test
     void liveReloadKeepsTheGenerator() {
-        given().get("/dev").then().statusCode(200).body(equalTo("v1 33"));
+        given().port(PORT).get("/dev").then().statusCode(200).body(equalTo("v1 33"));
         APP.modifySourceFile(DevModeResource.class, s -> s.replace("\"v1 \"", "\"v2 \""));
-        given().get("/dev").then().statusCode(200).body(equalTo("v2 33"));
-        given().get("/dev").then().statusCode(200).body(equalTo("v2 33"));
+        given().port(PORT).get("/dev").then().statusCode(200).body(equalTo("v2 33"));
+        given().port(PORT).get("/dev").then().statusCode(200).body(equalTo("v2 33"));
     }
 }
