@@ -1,0 +1,17 @@
+package dev.sno.quarkus.deployment;
+
+import dev.sno.SnoId;
+import dev.sno.jdbc.hibernate.SnoGeneratedId;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+
+/** A plain JPA entity with a generated SnoId. */
+@Entity
+public class Note {
+
+    @Id
+    @SnoGeneratedId(meta = 4)
+    public SnoId id;
+
+    public String text;
+}

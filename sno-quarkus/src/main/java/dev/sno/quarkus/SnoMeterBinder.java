@@ -1,0 +1,56 @@
+package dev.sno.quarkus;
+
+import dev.sno.PartitionSource;
+import dev.sno.SnoGenerator;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import jakarta.inject.Singleton;
+
+/**
+ * The generator's Micrometer meters, with the Spring starter's names, tagged with the
+ * {@code partition} and its {@code source}: {@code sno.generator.ids},
+ * {@code sno.generator.regressions}, {@code sno.generator.overflow.stalls} (counters),
+ * {@code sno.generator.unit.ids}, {@code sno.generator.unit.capacity}, {@code sno.generator.closed}
+ * (gauges), and with a leased partition {@code sno.lease.state} (0 held, 1 renewals failing,
+ * 2 lost; tagged with the namespace too). A bean when the application has quarkus-micrometer,
+ * which binds it to its registry.
+ */
+@Singleton
+final class SnoMeterBinder implements MeterBinder {
+
+    private final SnoGenerator generator;
+    private final SnoOverflows overflows;
+    private final SnoLeaseState lease;
+
+    SnoMeterBinder(SnoGenerator generator, SnoOverflows overflows, SnoLeaseState lease) {
+        this.generator = generator;
+        this.overflows = overflows;
+        this.lease = lease;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        Tags tags = Tags.of("partition", Integer.toString(generator.partition()), "source",
+                generator.partitionSource().toString());
+        FunctionCounter.builder("sno.generator.ids", generator, SnoGenerator::idsGenerated)
+                .description("IDs the generator made").tags(tags).register(registry);
+        FunctionCounter.builder("sno.generator.regressions", generator, g -> g.snapshot().drifts())
+                .description("clock regressions the generator tick-tocked at").tags(tags).register(registry);
+        FunctionCounter.builder("sno.generator.overflow.stalls", overflows, SnoOverflows::stalledCallers)
+                .description("callers stalled on an exhausted sequence pool").tags(tags).register(registry);
+        Gauge.builder("sno.generator.unit.ids", generator, g -> g.isClosed() ? 0 : g.idsInCurrentUnit())
+                .description("IDs made in the current 4 ms unit").tags(tags).register(registry);
+        Gauge.builder("sno.generator.unit.capacity", generator, SnoGenerator::capacityPerUnit)
+                .description("IDs the generator can make per 4 ms unit").tags(tags).register(registry);
+        Gauge.builder("sno.generator.closed", generator, g -> g.isClosed() ? 1 : 0)
+                .description("1 once the generator is closed").tags(tags).register(registry);
+        if (generator.partitionSource() == PartitionSource.LEASED && lease.namespace() != null) {
+            Gauge.builder("sno.lease.state", lease, SnoLeaseState::state)
+                    .description("0 held, 1 renewals failing, 2 lost").tags(tags)
+                    .tag("namespace", lease.namespace()).register(registry);
+        }
+    }
+}
