@@ -36,7 +36,7 @@ public final class ChaosChild {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         RedisClient client = RedisClient.create(args[0]);
         long skew = Long.parseLong(args[6]);
-        PartitionLeases leases = RedisPartitionLeases.builder(client).namespace(args[1])
+        PartitionLeases.Builder builder = RedisPartitionLeases.builder(client).namespace(args[1])
                 .partitions(Integer.parseInt(args[2]), Integer.parseInt(args[3]))
                 .leaseDuration(Duration.ofMillis(Long.parseLong(args[4])))
                 .clock(() -> System.currentTimeMillis() + skew).listener(new LeaseListener() {
@@ -54,7 +54,17 @@ public final class ChaosChild {
                     public void leaseRecovered(PartitionLease lease) {
                         line(out, "RECOVERED " + lease.partition() + " " + lease.epoch());
                     }
-                }).build();
+                });
+        // A child that starts during the server's outage keeps trying, as a restarting instance would.
+        PartitionLeases leases = null;
+        while (leases == null) {
+            try {
+                leases = builder.build();
+            } catch (IOException e) {
+                line(out, "BUILD-FAILED " + e.getMessage());
+                LockSupport.parkNanos(200_000_000L);
+            }
+        }
         Thread quit = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
                 while (in.readLine() != null) {
