@@ -25,7 +25,7 @@ import javax.sql.DataSource;
  * <p>Each lease is a row of the table {@code sno_partition_lease} (DDL per database:
  * {@link LeaseDialect#ddl()}; PostgreSQL's is {@link #DDL}): the holder, an epoch counted up by
  * every acquisition, the expiry in database time (UTC) and the generator's durable state.
- * Supported and tested: PostgreSQL 12+ (15 and 18 here), MariaDB 10.6+ (11.4 here, with MariaDB
+ * Supported: PostgreSQL 12+ (leases tested on 15 here), MariaDB 10.6+ (11.4 here, with MariaDB
  * Connector/J and MySQL Connector/J), H2 2.x; MySQL 8 by the same SQL as MariaDB, not tested
  * against a MySQL server. Any other database is refused.
  *

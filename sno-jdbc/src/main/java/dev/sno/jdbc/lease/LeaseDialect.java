@@ -190,7 +190,7 @@ public enum LeaseDialect {
 
     /** The statement that refreshes the planner's statistics of the table. */
     String analyze() {
-        return this == POSTGRESQL ? "ANALYZE " + TABLE : this == H2 ? "ANALYZE TABLE " + TABLE : "ANALYZE TABLE " + TABLE;
+        return (this == POSTGRESQL ? "ANALYZE " : "ANALYZE TABLE ") + TABLE;
     }
 
     /** Names the database as messages do. */
