@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -93,10 +94,9 @@ class StoreFailureTest {
     void diskFull() throws IOException {
         try (SnoGenerator g = build()) {
             runNormally(g);
-            Path filler = fs.resolve("filler");
-            fill(filler);
+            fill(g, fs.resolve("filler"));
             GeneratorSnapshot durable = failPastTheHorizon(g, "No space left on device");
-            Files.delete(filler);
+            Files.delete(fs.resolve("filler"));
             recover(g, durable);
         }
         restartBackAtTheStart();
@@ -255,21 +255,37 @@ class StoreFailureTest {
         assertNull(Durability.firstUncovered(Durability.read(stateFile), made));
     }
 
-    /** Writes a filler file until the file system is full. */
-    private static void fill(Path filler) throws IOException {
-        byte[] block = new byte[4096];
-        try (OutputStream out = Files.newOutputStream(filler)) {
-            for (int i = 0; i < 1_000_000; i++) {
-                out.write(block);
-                out.flush();
-            }
-            fail("the tmpfs did not fill up");
-        } catch (IOException full) {
-            assertTrue(String.valueOf(full.getMessage()).contains("No space left on device"), full::toString);
-        }
+    /**
+     * Writes a filler file until the file system is full, and keeps it full. A save the
+     * background writer has in flight while the filler grows renames its temporary file over
+     * the old record afterwards, which frees the old record's page: so the fill waits for that
+     * save through the generator's lock ({@code snapshot()} takes it, as every save does), then
+     * tops the filler up until a record-sized write fails. Once full, no save can free a page:
+     * a temporary file that cannot be written holds none.
+     */
+    private static void fill(SnoGenerator g, Path filler) throws IOException {
         Path probe = filler.resolveSibling("probe");
-        assertThrows(IOException.class, () -> Files.write(probe, new byte[SnapshotFile.SIZE]), "the disk is not full");
-        Files.deleteIfExists(probe);
+        for (int round = 0; round < 10; round++) {
+            try (OutputStream out = Files.newOutputStream(filler, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+                byte[] block = new byte[4096];
+                for (int i = 0; i < 1_000_000; i++) {
+                    out.write(block);
+                    out.flush();
+                }
+                fail("the tmpfs did not fill up");
+            } catch (IOException full) {
+                assertTrue(String.valueOf(full.getMessage()).contains("No space left on device"), full::toString);
+            }
+            g.snapshot(); // waits for a save in flight, which may free a page when it renames
+            try {
+                Files.write(probe, new byte[SnapshotFile.SIZE]);
+                Files.delete(probe); // a page came free meanwhile: top the filler up again
+            } catch (IOException stillFull) {
+                Files.deleteIfExists(probe);
+                return;
+            }
+        }
+        fail("the disk does not stay full: a record-sized write succeeded after 10 fills");
     }
 
     private void mount(Path mountPoint, String... args) throws IOException {
