@@ -2,7 +2,7 @@ package appjdbc;
 
 import dev.sno.Sno;
 import dev.sno.SnoId;
-import dev.sno.jdbc.SnoIdRange;
+import dev.sno.SnoIdRange;
 import dev.sno.jdbc.SnoJdbc;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -23,9 +23,9 @@ public final class Main {
                 SnoJdbc.setSnoId(insert, 1, id);
                 insert.executeUpdate();
             }
-            SnoIdRange window = SnoJdbc.timeWindow(start.minusSeconds(1), Instant.now().plusSeconds(1));
+            SnoIdRange window = SnoIdRange.timeWindow(start.minusSeconds(1), Instant.now().plusSeconds(1));
             try (PreparedStatement q = db.prepareStatement("SELECT id FROM t WHERE id >= ? AND id < ?")) {
-                window.bind(q, 1);
+                SnoJdbc.setSnoIdRange(q, 1, window);
                 try (ResultSet rows = q.executeQuery()) {
                     check(rows.next() && SnoJdbc.getSnoId(rows, 1).equals(id), "read back in the window");
                 }

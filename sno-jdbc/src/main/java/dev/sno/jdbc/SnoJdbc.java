@@ -2,6 +2,7 @@ package dev.sno.jdbc;
 
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
+import dev.sno.SnoIdRange;
 import dev.sno.jdbc.internal.DatabaseValues;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,7 +11,6 @@ import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Types;
-import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -155,33 +155,28 @@ public final class SnoJdbc {
     }
 
     /**
-     * The range of IDs whose time lies in {@code [from, to)}, for a key-range query on an ID
-     * column: {@code WHERE id >= ? AND id < ?}, bound with {@link SnoIdRange#bind}. Because IDs
-     * carry the start of their 4 ms unit, an ID is in the window when that start lies in it;
-     * both bounds are rounded up to a unit boundary accordingly.
+     * Binds a range's bounds to two consecutive parameters as UUIDs (each with
+     * {@link #setSnoId}), for a key-range query on an ID column:
+     * {@code WHERE id >= ? AND id < ?}.
      *
-     * @param from  the start, inclusive, in [{@link SnoId#EPOCH}, {@link SnoId#MAX_TIME}], not null
-     * @param to    the end, exclusive, in [{@code from}, {@link SnoId#MAX_TIME}], not null
-     * @return the range
-     * @throws InvalidSnoIdException if a time is outside the sno range
-     * @throws IllegalArgumentException if {@code to} is before {@code from}
+     * <pre>
+     * SnoIdRange window = SnoIdRange.timeWindow(from, to);
+     * try (PreparedStatement q = connection.prepareStatement("SELECT * FROM person WHERE id &gt;= ? AND id &lt; ?")) {
+     *     SnoJdbc.setSnoIdRange(q, 1, window);
+     * }
+     * </pre>
+     *
+     * @param statement   the statement, not null
+     * @param firstIndex  the index of the {@code >=} parameter; {@code firstIndex + 1} gets the
+     *                    {@code <} parameter
+     * @param range       the range, not null
+     * @throws SQLException if the driver refuses the values
      */
-    public static SnoIdRange timeWindow(Instant from, Instant to) {
-        Objects.requireNonNull(from, "from");
-        Objects.requireNonNull(to, "to");
-        if (to.isBefore(from)) {
-            throw new IllegalArgumentException("time window ends before it starts: from=" + from + ", to=" + to);
-        }
-        return new SnoIdRange(firstAtOrAfter(from), firstAtOrAfter(to));
-    }
-
-    /** The smallest ID whose time is at or after t. */
-    private static SnoId firstAtOrAfter(Instant t) {
-        SnoId first = SnoId.firstAt(t);
-        if (first.time().equals(t)) {
-            return first;
-        }
-        return SnoId.firstAt(first.time().plus(SnoId.TIME_UNIT));
+    public static void setSnoIdRange(PreparedStatement statement, int firstIndex, SnoIdRange range)
+            throws SQLException {
+        Objects.requireNonNull(range, "range");
+        setSnoId(statement, firstIndex, range.from());
+        setSnoId(statement, firstIndex + 1, range.to());
     }
 
     /**

@@ -1,5 +1,6 @@
 /**
  * Plain JDBC support: {@link dev.sno.jdbc.SnoJdbc} binds and reads sno IDs in UUID columns and
- * turns time windows into key ranges ({@link dev.sno.jdbc.SnoIdRange}).
+ * binds the key range of a time window
+ * ({@link dev.sno.SnoIdRange}) to a statement.
  */
 package dev.sno.jdbc;

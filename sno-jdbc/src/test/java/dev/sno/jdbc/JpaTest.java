@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
+import dev.sno.SnoIdRange;
 import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import dev.sno.jdbc.jpa.SnoIdConverter;
 import jakarta.persistence.Convert;
@@ -159,7 +160,7 @@ class JpaTest {
                 assertEquals(parent, found.parent);
                 assertEquals(friend, found.friend);
 
-                SnoIdRange window = SnoJdbc.timeWindow(before, after.plusMillis(4));
+                SnoIdRange window = SnoIdRange.timeWindow(before, after.plusMillis(4));
                 List<SnoId> inRange = em.createQuery(
                         "select p.id from Person p where p.id >= :lo and p.id < :hi order by p.id", SnoId.class)
                         .setParameter("lo", window.from()).setParameter("hi", window.to()).getResultList();

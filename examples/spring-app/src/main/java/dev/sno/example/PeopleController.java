@@ -1,7 +1,7 @@
 package dev.sno.example;
 
 import dev.sno.SnoId;
-import dev.sno.jdbc.SnoIdRange;
+import dev.sno.SnoIdRange;
 import dev.sno.jdbc.SnoJdbc;
 import dev.sno.example.jdbc.Note;
 import dev.sno.example.jdbc.NoteRepository;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JavaType;
 import dev.sno.SnoId;
 import dev.sno.jackson.SnoMeta;
 import dev.sno.jackson.SnoPolymorphic;
-import dev.sno.jdbc.SnoIdRange;
+import dev.sno.SnoIdRange;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverter;
 import io.swagger.v3.core.converter.ModelConverterContext;

@@ -58,7 +58,7 @@ final class SnoOpenApiSchemas {
     }
 
     /**
-     * A {@link dev.sno.jdbc.SnoIdRange} as Jackson writes the record: its two bounds. (As a
+     * A {@link dev.sno.SnoIdRange} as Jackson writes the record: its two bounds. (As a
      * handler parameter it is two request parameters instead: {@link SnoOpenApiTimeWindows}.)
      */
     static Schema<Object> range() {

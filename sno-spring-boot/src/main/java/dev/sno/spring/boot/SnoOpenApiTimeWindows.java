@@ -12,7 +12,7 @@ import org.springframework.core.ParameterNameDiscoverer;
 import org.springframework.web.method.HandlerMethod;
 
 /**
- * springdoc's operation customizer for {@link dev.sno.jdbc.SnoIdRange} handler parameters: the
+ * springdoc's operation customizer for {@link dev.sno.SnoIdRange} handler parameters: the
  * two query parameters the starter binds them from ({@link SnoTimeWindow}; {@code from} and
  * {@code to} unless named otherwise), required, {@code format: date-time}, in place of the one
  * object parameter springdoc would describe.

@@ -1,6 +1,6 @@
 package dev.sno.spring.boot;
 
-import dev.sno.jdbc.SnoIdRange;
+import dev.sno.SnoIdRange;
 import java.util.List;
 import org.springframework.core.MethodParameter;
 import org.springframework.web.bind.MissingServletRequestParameterException;

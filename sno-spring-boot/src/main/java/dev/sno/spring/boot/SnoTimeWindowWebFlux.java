@@ -9,7 +9,7 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 
 /**
- * WebFlux: binds {@link dev.sno.jdbc.SnoIdRange} handler parameters from two query parameters
+ * WebFlux: binds {@link dev.sno.SnoIdRange} handler parameters from two query parameters
  * (see {@link SnoTimeWindow}). A missing parameter fails as a missing {@code @RequestParam}
  * does; a bad value as a {@link ServerWebInputException} caused by it, which
  * {@link SnoReactiveProblems} answers with a 400 problem detail naming the parameter.

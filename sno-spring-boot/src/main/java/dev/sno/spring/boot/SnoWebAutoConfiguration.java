@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Configuration;
  * Web integration: the {@link SnoIdFormatter} bean (Spring MVC, WebFlux and Spring Data's
  * {@code DomainClassConverter} pick it up), and {@link SnoProblems} (Spring MVC) or
  * {@link SnoReactiveProblems} (WebFlux), which answer malformed IDs with a 400 problem detail
- * naming the value; handler parameters of type {@link dev.sno.jdbc.SnoIdRange} bound from two
+ * naming the value; handler parameters of type {@link dev.sno.SnoIdRange} bound from two
  * instants (see {@link SnoTimeWindow}).
  */
 @AutoConfiguration

@@ -1,8 +1,7 @@
 package dev.sno.spring.boot;
 
 import dev.sno.SnoId;
-import dev.sno.jdbc.SnoIdRange;
-import dev.sno.jdbc.SnoJdbc;
+import dev.sno.SnoIdRange;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.function.UnaryOperator;
@@ -75,7 +74,7 @@ final class TimeWindowParameters {
             throw new Invalid(toName, toText, "Invalid time window: " + toName + "=" + quote(toText)
                     + " is before " + fromName + "=" + quote(fromText));
         }
-        return SnoJdbc.timeWindow(from, to);
+        return SnoIdRange.timeWindow(from, to);
     }
 
     /** The instant of a parameter's text, within the sno time range. */

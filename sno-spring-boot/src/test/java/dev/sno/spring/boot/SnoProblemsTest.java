@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.sno.SnoId;
-import dev.sno.jdbc.SnoIdRange;
-import dev.sno.jdbc.SnoJdbc;
+import dev.sno.SnoIdRange;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
@@ -95,7 +94,7 @@ class SnoProblemsTest {
     void aTimeWindowIsBoundFromTwoInstantsByDefaultNamesOrItsAnnotations() {
         Instant from = Instant.parse("2026-03-01T12:00:00.001Z");
         Instant to = Instant.parse("2026-03-01T12:00:01Z");
-        SnoIdRange expected = SnoJdbc.timeWindow(from, to);
+        SnoIdRange expected = SnoIdRange.timeWindow(from, to);
         String range = expected.from() + ".." + expected.to();
         client.get().uri("/window?from=" + from + "&to=" + to).exchange().expectStatus().isOk()
                 .expectBody(String.class).isEqualTo(range);

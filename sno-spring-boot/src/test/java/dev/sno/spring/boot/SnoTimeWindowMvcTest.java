@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
-import dev.sno.jdbc.SnoIdRange;
-import dev.sno.jdbc.SnoJdbc;
+import dev.sno.SnoIdRange;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -32,7 +31,7 @@ class SnoTimeWindowMvcTest {
     void aWindowIsBoundFromTwoInstantsByDefaultNamesOrItsAnnotations() throws Exception {
         Instant from = Instant.parse("2026-03-01T12:00:00.001Z");
         Instant to = Instant.parse("2026-03-01T12:00:01Z");
-        SnoIdRange expected = SnoJdbc.timeWindow(from, to);
+        SnoIdRange expected = SnoIdRange.timeWindow(from, to);
         MockHttpServletResponse plain = call("/window?from=" + from + "&to=" + to);
         assertThat(plain.getStatus()).isEqualTo(200);
         assertThat(plain.getContentAsString()).isEqualTo(expected.from() + ".." + expected.to());

@@ -1,6 +1,6 @@
 package dev.sno.spring.boot;
 
-import dev.sno.jdbc.SnoIdRange;
+import dev.sno.SnoIdRange;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 

@@ -1,14 +1,22 @@
-package dev.sno.jdbc;
+package dev.sno;
 
-import dev.sno.SnoId;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
+import java.time.Instant;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 
 /**
- * A half-open range of IDs, {@code [from, to)}, for key-range queries such as
- * {@code WHERE id >= ? AND id < ?}; see {@link SnoJdbc#timeWindow}.
+ * A half-open range of IDs, {@code [from, to)}, in the order of {@link SnoId#compareTo}: the
+ * key range of a time window ({@link #timeWindow}), for queries such as
+ * {@code WHERE id >= ? AND id < ?} on an ordered ID column, for a web parameter, or for a
+ * filter in memory ({@link #contains}).
+ *
+ * <pre>
+ * SnoIdRange lastHour = SnoIdRange.timeWindow(Instant.now().minus(Duration.ofHours(1)), Instant.now());
+ * boolean recent = lastHour.contains(id);
+ * </pre>
+ *
+ * <p>sno-jdbc binds a range to a statement ({@code SnoJdbc.setSnoIdRange}); the Spring Boot
+ * starter binds a handler parameter of this type from two request parameters.
  *
  * @param from  the lowest ID in the range, not null
  * @param to    the lowest ID above the range, not null, not below {@code from}
@@ -31,16 +39,34 @@ public record SnoIdRange(SnoId from, SnoId to) {
     }
 
     /**
-     * Binds {@code from} and {@code to} to two consecutive parameters, as UUIDs.
+     * The range of IDs whose time lies in {@code [from, to)}. Because an ID carries the start of
+     * its 4 ms unit, an ID is in the window when that start lies in it; both bounds are rounded
+     * up to a unit boundary accordingly: the range is
+     * {@code [firstAt(ceil(from)), firstAt(ceil(to)))}. A window within one unit that holds no
+     * unit start is {@linkplain #isEmpty() empty}.
      *
-     * @param statement   the statement, not null
-     * @param firstIndex  the index of the {@code >=} parameter; {@code firstIndex + 1} gets the
-     *                    {@code <} parameter
-     * @throws SQLException if the driver refuses the values
+     * @param from  the start, inclusive, in [{@link SnoId#EPOCH}, {@link SnoId#MAX_TIME}], not null
+     * @param to    the end, exclusive, in [{@code from}, {@link SnoId#MAX_TIME}], not null
+     * @return the range
+     * @throws InvalidSnoIdException if a time is outside the sno range
+     * @throws IllegalArgumentException if {@code to} is before {@code from}
      */
-    public void bind(PreparedStatement statement, int firstIndex) throws SQLException {
-        SnoJdbc.setSnoId(statement, firstIndex, from);
-        SnoJdbc.setSnoId(statement, firstIndex + 1, to);
+    public static SnoIdRange timeWindow(Instant from, Instant to) {
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+        if (to.isBefore(from)) {
+            throw new IllegalArgumentException("time window ends before it starts: from=" + from + ", to=" + to);
+        }
+        return new SnoIdRange(firstAtOrAfter(from), firstAtOrAfter(to));
+    }
+
+    /** The smallest ID whose time is at or after t. */
+    private static SnoId firstAtOrAfter(Instant t) {
+        SnoId first = SnoId.firstAt(t);
+        if (first.time().equals(t)) {
+            return first;
+        }
+        return SnoId.firstAt(first.time().plus(SnoId.TIME_UNIT));
     }
 
     /**
