@@ -205,12 +205,14 @@ public final class SnoProcessor {
     }
 
     /**
-     * sno-jdbc's PostgreSQL functions ({@code SnoJdbc.POSTGRESQL_FUNCTIONS}), read as a resource.
+     * sno-jdbc's SQL functions ({@code SnoJdbc.installFunctions} reads the script of the
+     * database: PostgreSQL, MariaDB or H2) as resources.
      *
-     * @return the resource
+     * @return the resources
      */
     @BuildStep
     public NativeImageResourceBuildItem resources() {
-        return new NativeImageResourceBuildItem("dev/sno/jdbc/sql/postgresql.sql");
+        return new NativeImageResourceBuildItem("dev/sno/jdbc/sql/postgresql.sql", "dev/sno/jdbc/sql/mariadb.sql",
+                "dev/sno/jdbc/sql/h2.sql");
     }
 }

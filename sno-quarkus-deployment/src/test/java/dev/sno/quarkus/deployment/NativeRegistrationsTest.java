@@ -109,7 +109,9 @@ class NativeRegistrationsTest {
                 "runtime-init dev.sno.lease.PartitionLeases",
                 "runtime-init dev.sno.lease.PartitionLeases$Holder",
                 "service META-INF/services/org.hibernate.boot.model.TypeContributor dev.sno.jdbc.hibernate.SnoTypeContributor",
-                "resource dev/sno/jdbc/sql/postgresql.sql")) {
+                "resource dev/sno/jdbc/sql/postgresql.sql",
+                "resource dev/sno/jdbc/sql/mariadb.sql",
+                "resource dev/sno/jdbc/sql/h2.sql")) {
             assertTrue(seen.contains(expected), () -> expected + " not in " + seen);
         }
     }
