@@ -4,7 +4,7 @@
 # and a bigint TSID, and reports rows/s, key index size and WAL bytes per key kind.
 #
 #   benchmarks/pg-insert.sh            # 1,000,000 rows per kind; writes benchmarks/results/pg-insert.md
-#                                      # and README.md's database results section
+#                                      # and docs/performance.md's database results section
 #   benchmarks/pg-insert.sh --smoke    # 10,000 rows per kind, writes nothing (what CI runs)
 #   benchmarks/pg-insert.sh --pg18 [--smoke]
 #                                      # on PostgreSQL 18.1 (scripts/pg18-test-server.sh): adds keys
@@ -53,6 +53,6 @@ else
   if [ "$pg18" = true ]; then
     java -cp "$jar" dev.sno.bench.PgInsertBenchmark "$url" "$rows" "$out"
   else
-    java -cp "$jar" dev.sno.bench.PgInsertBenchmark "$url" "$rows" "$out" README.md
+    java -cp "$jar" dev.sno.bench.PgInsertBenchmark "$url" "$rows" "$out" docs/performance.md
   fi
 fi

@@ -24,7 +24,10 @@ import org.hibernate.annotations.IdGeneratorType;
  * }
  * </pre>
  *
- * <p>Works with Hibernate ORM 6.6 and 7 (it uses the generator API both share).
+ * <p>Persistence providers: Hibernate ORM 6.6 and 7 only (it is a Hibernate
+ * {@code @IdGeneratorType}, using the generator API both share); other JPA providers ignore it,
+ * so assign the ID yourself there. The Spring Boot starter also reads its metabyte for Spring Data
+ * JDBC entities.
  */
 @Documented
 @IdGeneratorType(SnoIdGenerator.class)

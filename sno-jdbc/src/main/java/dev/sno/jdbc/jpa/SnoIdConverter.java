@@ -13,6 +13,9 @@ import java.util.UUID;
  * allow converters on identifiers: with Hibernate, {@code SnoId} identifiers need no converter
  * (see {@code dev.sno.jdbc.hibernate}).
  *
+ * <p>Persistence providers: any JPA 3.1 or later provider (Hibernate, EclipseLink, ...); it uses
+ * only {@code jakarta.persistence} types.
+ *
  * @implSpec Stateless and thread-safe.
  */
 @Converter
