@@ -243,6 +243,11 @@ abstract class SnoR2dbcChecks {
                 later.add(notes.save(new Note(null, "later " + i)).block(WAIT).getId());
             }
             assertThat(ctx.getBean(Repositories.Tags.class).findById(tag.id()).block(WAIT)).isEqualTo(tag);
+            R2dbcEntityTemplate template = ctx.getBean(R2dbcEntityTemplate.class);
+            for (int first : new int[] {0xf0, 0x80, 0x01}) { // bytes compared unsigned: 0x80.. and 0xf0.. last
+                template.insert(new Note(startingWith(first), "given " + first)).block(WAIT);
+            }
+            later.addAll(List.of(startingWith(0x80), startingWith(0xf0)));
             assertThat(ids(notes.findByIdGreaterThanOrderById(id).collectList().block(WAIT))).isEqualTo(later);
         });
     }
