@@ -43,12 +43,13 @@ import reactor.core.publisher.Mono;
  * entity saved with a null ID is inserted, with the ID this callback gives it; the ID is in the
  * {@code INSERT} itself (no database default needed), and the saved instance (a new one for
  * records) carries it. The flip side, as for any assigned ID in Spring Data R2DBC: {@code save}
- * of an entity whose ID is already set is an {@code UPDATE}, which writes nothing (and, without
- * a {@code @Version}, reports nothing) when no row has that ID; insert such an entity with
+ * of an entity whose ID is already set is an {@code UPDATE}, which writes nothing when no row
+ * has that ID (Spring Data R2DBC 3.5 reports nothing either, without a {@code @Version});
+ * insert such an entity with
  * {@code R2dbcEntityTemplate.insert} (the callback keeps its ID), or implement
  * {@code Persistable}.
  *
- * <p>Binary columns: the default {@link #CONVERTERS} write UUIDs and read UUIDs and byte arrays.
+ * <p>Binary columns: the default {@link #CONVERTERS} write UUIDs and read UUIDs and bytes.
  * Spring Data converts a type to one store type only, so an application whose {@code SnoId}
  * columns are binary ({@code BINARY(16)}, {@code bytea}) defines its own
  * {@code R2dbcCustomConversions} with {@link #BINARY_CONVERTERS}, and this configuration's bean
