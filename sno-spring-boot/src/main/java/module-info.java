@@ -1,7 +1,7 @@
 /**
  * Spring Boot 3.5 and 4 auto-configuration for sno IDs: the application's generator bean
  * (installed behind {@code Sno.next} and {@code @SnoGeneratedId}), the Jackson modules, web
- * conversion with 400 answers for malformed IDs, Spring Data JDBC conversion and ID generation,
+ * conversion with 400 answers for malformed IDs, Spring Data JDBC and R2DBC conversion and ID generation,
  * Micrometer meters and an Actuator health indicator. Every integration beyond the generator is
  * optional and switched on by its class being present.
  */
@@ -24,6 +24,10 @@ module dev.sno.spring.boot {
     requires static transitive spring.data.commons;
     requires static transitive spring.data.relational;
     requires static transitive spring.data.jdbc;
+    requires static transitive spring.data.r2dbc;
+    requires static transitive spring.r2dbc;
+    requires static reactor.core;
+    requires static org.reactivestreams;
     requires static transitive micrometer.core;
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.health;

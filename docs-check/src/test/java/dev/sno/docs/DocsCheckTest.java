@@ -48,12 +48,6 @@ class DocsCheckTest {
     /** The marker, on the line just before a Java block, that keeps the block out of compilation. */
     static final Pattern NOT_COMPILED = Pattern.compile("^<!-- not compiled: (\\S.*\\S) -->$");
 
-    /**
-     * Link targets that another branch adds, allowed while absent (once present, they are checked
-     * like every other link). Keep this list tiny, and empty it once the files exist.
-     */
-    static final Set<String> PENDING_TARGETS = Set.of("docs/r2dbc.md");
-
     static Path root;
     static List<Path> files;
     static List<Block> blocks;
@@ -130,7 +124,7 @@ class DocsCheckTest {
     void relativeLinksResolve() throws IOException {
         List<String> problems = new ArrayList<>();
         for (Path file : files) {
-            problems.addAll(Markdown.brokenLinks(root, file, PENDING_TARGETS));
+            problems.addAll(Markdown.brokenLinks(root, file));
         }
         if (!problems.isEmpty()) {
             fail(problems.size() + " broken link(s):\n" + String.join("\n", problems));
@@ -299,7 +293,7 @@ class DocsCheckTest {
         }
 
         /** The problems with the file's relative links, each naming file:line and the target. */
-        static List<String> brokenLinks(Path root, Path file, Set<String> pending) throws IOException {
+        static List<String> brokenLinks(Path root, Path file) throws IOException {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             String name = root.relativize(file).toString().replace('\\', '/');
             List<String> problems = new ArrayList<>();
@@ -319,7 +313,7 @@ class DocsCheckTest {
                     if (target.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
                         continue; // https:, mailto: and other absolute addresses
                     }
-                    String problem = check(root, file, target, pending);
+                    String problem = check(root, file, target);
                     if (problem != null) {
                         problems.add(name + ":" + (i + 1) + ": link " + target + ": " + problem);
                     }
@@ -328,7 +322,7 @@ class DocsCheckTest {
             return problems;
         }
 
-        private static String check(Path root, Path file, String target, Set<String> pending) throws IOException {
+        private static String check(Path root, Path file, String target) throws IOException {
             int hash = target.indexOf('#');
             String pathPart = hash < 0 ? target : target.substring(0, hash);
             String anchor = hash < 0 ? null : target.substring(hash + 1);
@@ -338,7 +332,7 @@ class DocsCheckTest {
                 return "points outside the repository";
             }
             if (!Files.exists(resolved)) {
-                return pending.contains(relative) ? null : "no file " + relative;
+                return "no file " + relative;
             }
             if (anchor != null && resolved.toString().endsWith(".md") && !anchors(resolved).contains(anchor)) {
                 return "no heading with the anchor #" + anchor + " in " + relative;

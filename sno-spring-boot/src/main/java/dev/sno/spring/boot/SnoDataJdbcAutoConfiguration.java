@@ -18,13 +18,13 @@ import org.springframework.data.convert.CustomConversions.StoreConversions;
 import org.springframework.data.convert.ReadingConverter;
 import org.springframework.data.convert.WritingConverter;
 import org.springframework.data.jdbc.core.convert.JdbcCustomConversions;
+import org.springframework.data.jdbc.core.mapping.JdbcMappingContext;
 import org.springframework.data.jdbc.core.mapping.JdbcSimpleTypes;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
 import org.springframework.data.mapping.model.EntityInstantiators;
 import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
 import org.springframework.data.mapping.model.SimpleTypeHolder;
 import org.springframework.data.relational.core.dialect.Dialect;
-import org.springframework.data.relational.core.mapping.RelationalMappingContext;
 import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
 import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
 import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
@@ -75,16 +75,18 @@ public final class SnoDataJdbcAutoConfiguration {
     /**
      * Assigns IDs on save.
      *
-     * @param context    Spring Data's mapping context (defined after this configuration)
+     * @param context    Spring Data JDBC's mapping context (defined after this configuration; by
+     *                   its own type, as an application with Spring Data R2DBC too has a second
+     *                   {@code RelationalMappingContext})
      * @param generator  the application's generator
      * @param beans      where a generator supplier named by {@link SnoGeneratedId} comes from
      * @return the callback
      */
     @Bean
-    public BeforeConvertCallback<Object> snoIdGeneratingCallback(ObjectProvider<RelationalMappingContext> context,
+    public BeforeConvertCallback<Object> snoIdGeneratingCallback(ObjectProvider<JdbcMappingContext> context,
             SnoGenerator generator, AutowireCapableBeanFactory beans) {
         return aggregate -> {
-            RelationalMappingContext mapping = context.getIfAvailable();
+            JdbcMappingContext mapping = context.getIfAvailable();
             RelationalPersistentEntity<?> entity = mapping == null ? null : mapping.getPersistentEntity(aggregate.getClass());
             RelationalPersistentProperty id = entity == null ? null : entity.getIdProperty();
             if (id == null || id.getType() != SnoId.class) {

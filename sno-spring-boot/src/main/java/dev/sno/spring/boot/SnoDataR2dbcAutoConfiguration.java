@@ -1,0 +1,207 @@
+package dev.sno.spring.boot;
+
+import dev.sno.SnoGenerator;
+import dev.sno.SnoId;
+import dev.sno.jdbc.hibernate.SnoGeneratedId;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.convert.converter.Converter;
+import org.springframework.data.convert.ReadingConverter;
+import org.springframework.data.convert.WritingConverter;
+import org.springframework.data.mapping.PersistentPropertyAccessor;
+import org.springframework.data.mapping.model.EntityInstantiators;
+import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
+import org.springframework.data.r2dbc.convert.R2dbcCustomConversions;
+import org.springframework.data.r2dbc.dialect.DialectResolver;
+import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
+import org.springframework.data.r2dbc.mapping.event.BeforeConvertCallback;
+import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
+import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Mono;
+
+/**
+ * Spring Data R2DBC: {@code SnoId} properties, identifiers and query parameters in UUID columns
+ * (converters in the {@code R2dbcCustomConversions} bean, built for the connection's dialect as
+ * Spring Boot builds it), and a new ID for every entity inserted with a null {@code @Id SnoId},
+ * from the application's generator (metabyte and generator from an optional
+ * {@link SnoGeneratedId} on the ID), for mutable classes and records alike.
+ *
+ * <p>Why a {@code BeforeConvertCallback} is enough: {@code SimpleR2dbcRepository.save} asks the
+ * entity whether it is new (a null ID, unless it implements {@code Persistable}) before anything
+ * else, and only then calls {@code R2dbcEntityTemplate.insert}, which runs the
+ * {@code BeforeConvertCallback}s and only then maps the entity to the row it inserts. So an
+ * entity saved with a null ID is inserted, with the ID this callback gives it; the ID is in the
+ * {@code INSERT} itself (no database default needed), and the saved instance (a new one for
+ * records) carries it. The flip side, as for any assigned ID in Spring Data R2DBC: {@code save}
+ * of an entity whose ID is already set is an {@code UPDATE}, which writes nothing when no row
+ * has that ID (Spring Data R2DBC 3.5 reports nothing either, without a {@code @Version});
+ * insert such an entity with
+ * {@code R2dbcEntityTemplate.insert} (the callback keeps its ID), or implement
+ * {@code Persistable}.
+ *
+ * <p>Binary columns: the default {@link #CONVERTERS} write UUIDs and read UUIDs and bytes.
+ * Spring Data converts a type to one store type only, so an application whose {@code SnoId}
+ * columns are binary ({@code BINARY(16)}, {@code bytea}) defines its own
+ * {@code R2dbcCustomConversions} with {@link #BINARY_CONVERTERS}, and this configuration's bean
+ * backs off, as it does for any application-defined {@code R2dbcCustomConversions} (which then
+ * adds one of the lists itself).
+ */
+@AutoConfiguration(after = SnoAutoConfiguration.class, afterName = {
+        "org.springframework.boot.autoconfigure.r2dbc.R2dbcAutoConfiguration",
+        "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration"}, beforeName = {
+        "org.springframework.boot.autoconfigure.data.r2dbc.R2dbcDataAutoConfiguration",
+        "org.springframework.boot.autoconfigure.data.r2dbc.R2dbcRepositoriesAutoConfiguration",
+        "org.springframework.boot.data.r2dbc.autoconfigure.DataR2dbcAutoConfiguration",
+        "org.springframework.boot.data.r2dbc.autoconfigure.DataR2dbcRepositoriesAutoConfiguration"})
+@ConditionalOnClass(name = {"org.springframework.data.r2dbc.convert.R2dbcCustomConversions",
+        "org.springframework.r2dbc.core.DatabaseClient"})
+public final class SnoDataR2dbcAutoConfiguration {
+
+    /**
+     * For UUID columns: {@code SnoId} written as its UUID image; read from a UUID, or from bytes
+     * (a {@code byte[]} or a {@code ByteBuffer}: the 16-byte UUID image or the 10 bytes of the ID).
+     */
+    public static final List<Converter<?, ?>> CONVERTERS = List.of(new SnoIdToUuid(), new UuidToSnoId(),
+            new BytesToSnoId(), new ByteBufferToSnoId());
+
+    /**
+     * For binary columns ({@code BINARY(16)}, {@code bytea}): {@code SnoId} written as the 16
+     * bytes of its UUID image ({@code byte[]}); read from bytes (a {@code byte[]} or a
+     * {@code ByteBuffer}, as r2dbc-postgresql returns {@code bytea}: the 16-byte image or the 10
+     * ID bytes) or a UUID.
+     */
+    public static final List<Converter<?, ?>> BINARY_CONVERTERS = List.of(new SnoIdToBytes(), new BytesToSnoId(),
+            new ByteBufferToSnoId(), new UuidToSnoId());
+
+    private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
+
+    /** Created by Spring. */
+    public SnoDataR2dbcAutoConfiguration() {
+    }
+
+    /**
+     * The conversions Spring Boot would make for the connection's dialect (the dialect's
+     * converters and simple types, and Spring Data R2DBC's store converters), plus
+     * {@link #CONVERTERS}.
+     *
+     * @param client  the application's database client, which names the connection factory
+     * @return the conversions
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnSingleCandidate(DatabaseClient.class)
+    public R2dbcCustomConversions r2dbcCustomConversions(DatabaseClient client) {
+        return R2dbcCustomConversions.of(DialectResolver.getDialect(client.getConnectionFactory()), CONVERTERS);
+    }
+
+    /**
+     * Assigns IDs on insert.
+     *
+     * @param context    Spring Data R2DBC's mapping context (defined after this configuration)
+     * @param generator  the application's generator
+     * @param beans      where a generator supplier named by {@link SnoGeneratedId} comes from
+     * @return the callback
+     */
+    @Bean
+    public BeforeConvertCallback<Object> snoR2dbcIdGeneratingCallback(ObjectProvider<R2dbcMappingContext> context,
+            SnoGenerator generator, AutowireCapableBeanFactory beans) {
+        return (entity, table) -> Mono.fromSupplier(() -> withId(entity, context.getIfAvailable(), generator, beans));
+    }
+
+    /** The entity, or a copy of it (records), with a new ID if its {@code SnoId} ID is null. */
+    private static Object withId(Object entity, R2dbcMappingContext mapping, SnoGenerator generator,
+            AutowireCapableBeanFactory beans) {
+        RelationalPersistentEntity<?> type = mapping == null ? null : mapping.getPersistentEntity(entity.getClass());
+        RelationalPersistentProperty id = type == null ? null : type.getIdProperty();
+        if (id == null || id.getType() != SnoId.class) {
+            return entity;
+        }
+        PersistentPropertyAccessor<Object> accessor = new InstantiationAwarePropertyAccessor<>(entity,
+                type::getPropertyAccessor, INSTANTIATORS); // records and other immutable classes: a new instance
+        if (accessor.getProperty(id) != null) {
+            return entity;
+        }
+        SnoGeneratedId config = id.findAnnotation(SnoGeneratedId.class);
+        SnoGenerator source = generator;
+        if (config != null && config.generator() != SnoGeneratedId.Installed.class) {
+            source = supplier(beans, config.generator()).get();
+        }
+        accessor.setProperty(id, source.next(config == null ? 0 : config.meta()));
+        return accessor.getBean();
+    }
+
+    /** The supplier bean of the given class, else a new one with its dependencies injected. */
+    private static <T extends Supplier<? extends SnoGenerator>> T supplier(AutowireCapableBeanFactory beans,
+            Class<T> type) {
+        return beans.getBeanProvider(type).getIfAvailable(() -> beans.createBean(type));
+    }
+
+    /** The ID in 16 bytes (its UUID image) or 10 (its own bytes). */
+    private static SnoId fromBytes(byte[] bytes) {
+        if (bytes.length == 16) {
+            ByteBuffer image = ByteBuffer.wrap(bytes);
+            return SnoId.fromUuid(new UUID(image.getLong(), image.getLong()));
+        }
+        return SnoId.fromBytes(bytes); // 10 bytes, else InvalidSnoIdException naming the bytes and their length
+    }
+
+    /** Writes a {@code SnoId} as its UUID image. */
+    @WritingConverter
+    static final class SnoIdToUuid implements Converter<SnoId, UUID> {
+        @Override
+        public UUID convert(SnoId source) {
+            return source.toUuid();
+        }
+    }
+
+    /** Reads a {@code SnoId} from its UUID image. */
+    @ReadingConverter
+    static final class UuidToSnoId implements Converter<UUID, SnoId> {
+        @Override
+        public SnoId convert(UUID source) {
+            return SnoId.fromUuid(source);
+        }
+    }
+
+    /** Writes a {@code SnoId} as the 16 bytes of its UUID image. */
+    @WritingConverter
+    static final class SnoIdToBytes implements Converter<SnoId, byte[]> {
+        @Override
+        public byte[] convert(SnoId source) {
+            UUID image = source.toUuid();
+            return ByteBuffer.allocate(16).putLong(image.getMostSignificantBits())
+                    .putLong(image.getLeastSignificantBits()).array();
+        }
+    }
+
+    /** Reads a {@code SnoId} from the 16 bytes of its UUID image, or from its own 10 bytes. */
+    @ReadingConverter
+    static final class BytesToSnoId implements Converter<byte[], SnoId> {
+        @Override
+        public SnoId convert(byte[] source) {
+            return fromBytes(source);
+        }
+    }
+
+    /** Reads a {@code SnoId} from a buffer's remaining bytes, as {@link BytesToSnoId} does. */
+    @ReadingConverter
+    static final class ByteBufferToSnoId implements Converter<ByteBuffer, SnoId> {
+        @Override
+        public SnoId convert(ByteBuffer source) {
+            ByteBuffer bytes = source.duplicate();
+            byte[] copy = new byte[bytes.remaining()];
+            bytes.get(copy);
+            return fromBytes(copy);
+        }
+    }
+}
