@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -21,6 +22,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * one, which no other instance would share).
  */
 class SnoLeaseTest {
+
+    /** Contexts that fail on purpose: their failures are asserted, Spring's warning about them is not printed. */
+    @RegisterExtension
+    final QuietLoggers quiet = QuietLoggers.contextFailures();
 
     private static final String URL = "jdbc:h2:file:" + tempDir().resolve("leases") + ";DB_CLOSE_DELAY=-1";
 
