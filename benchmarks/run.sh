@@ -2,12 +2,15 @@
 # Builds and runs the JMH suite on JDK 17 (the java on PATH, or $JDK17) and again on JDK 25
 # ($JDK25, or the first JDK 25 under /usr/lib/jvm), about 13 minutes on 2 cores; writes JMH's
 # JSON to benchmarks/results/jmh-<feature>.json and regenerates benchmarks/results/results.md,
-# chart.svg and the results section of docs/performance.md from both runs.
+# chart.svg, headline.md (the numbers README.md and docs/ quote, with date, CPU and JDKs; see
+# dev.sno.bench.Headline) and the results section of docs/performance.md from both runs.
 #
 #   benchmarks/run.sh            # the full suite on both JDKs
 #   benchmarks/run.sh --smoke    # each benchmark once, one short iteration (what CI runs)
 #   benchmarks/run.sh --options  # the toString/parse implementation options on both JDKs
 #                                # (logs in benchmarks/results/options-<feature>.log)
+#   benchmarks/run.sh --report   # measures nothing: rewrites results.md, chart.svg and
+#                                # headline.md from the JSON and markdown already in benchmarks/results
 #
 # VirtualThreadBenchmark needs JDK 21+ and is left out of the JDK 17 run. The option
 # benchmarks (ToStringOptions, ParseOptions) only run with --options.
@@ -54,6 +57,12 @@ if [ "${1:-}" = "--smoke" ]; then
   exit 0
 fi
 
+if [ "${1:-}" = "--report" ]; then
+  java -cp "$jar" dev.sno.bench.Report --regenerate benchmarks/results >/dev/null
+  echo "rewrote benchmarks/results/{results.md,chart.svg,headline.md} from the files there"
+  exit 0
+fi
+
 if [ "${1:-}" = "--options" ]; then
   mkdir -p benchmarks/results
   for java in "$java17" ${java25:+"$java25"}; do
@@ -81,4 +90,4 @@ cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 jdks=$(for java in "$java17" ${java25:+"$java25"}; do "$java" -version 2>&1 | head -1; done | paste -sd ';' | sed 's/;/; /g')
 note="Measured $(date -u +%Y-%m-%d) on ${cpu:-an unknown CPU} ($(nproc) cores), ${jdks}; JMH 1.37, 1 fork, 3x1 s warm-up, 5x1 s measurement, -prof gc; load average $load_start at the start, $(cut -d' ' -f1 /proc/loadavg) at the end (above 2 means other work shared the 2 cores).${BENCH_NOTE:+ $BENCH_NOTE}"
 java -cp "$jar" dev.sno.bench.Report benchmarks/results docs/performance.md "$note" "${jsons[@]}" >/dev/null
-echo "wrote benchmarks/results/{jmh-*.json,results.md,chart.svg} and docs/performance.md's results section"
+echo "wrote benchmarks/results/{jmh-*.json,results.md,chart.svg,headline.md} and docs/performance.md's results section"

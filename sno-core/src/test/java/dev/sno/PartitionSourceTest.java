@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * that would hold the first ID back for years (issue 24, finding 3).
  */
 class PartitionSourceTest {
+
+    /** The restored states' waits are logged as warnings: asserted, not printed. */
+    @RegisterExtension
+    final LogCapture logs = new LogCapture("dev.sno");
 
     private static final long NOW = Instant.parse("2026-11-25T00:00:00Z").toEpochMilli();
 
@@ -183,6 +189,9 @@ class PartitionSourceTest {
             clock[0] = ClockUnits.startMillis(unitSoon + 1); // the restored unit counts as used up
             assertEquals(unitSoon + 1, soon.next(0).timeUnits());
         }
+        logs.expect(Level.WARNING, "The state in the sno state file " + file + " holds the first ID back until"
+                + " 2070-01-01T00:00:00Z");
+        logs.expect(Level.WARNING, "The state in the sno state file " + near + " holds the first ID back until");
     }
 
     @Test

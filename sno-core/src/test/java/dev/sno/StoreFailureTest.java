@@ -22,10 +22,12 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,6 +43,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class StoreFailureTest {
+
+    /** The failed saves these tests cause are asserted, not printed. */
+    @RegisterExtension
+    final LogCapture logs = new LogCapture("dev.sno");
 
     private static final long START_MILLIS = Instant.parse("2026-07-01T00:00:00Z").toEpochMilli();
     private static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(30);
@@ -100,6 +106,7 @@ class StoreFailureTest {
             recover(g, durable);
         }
         restartBackAtTheStart();
+        assertLogged("No space left on device");
     }
 
     @Test
@@ -125,6 +132,15 @@ class StoreFailureTest {
             recover(g, durable);
         }
         restartBackAtTheStart();
+        assertLogged("Read-only file system");
+    }
+
+    /** The failed save, its recovery, and the restart's wait for the first run's horizon. */
+    private void assertLogged(String cause) {
+        logs.expect(Level.WARNING, "Could not save to the sno state file");
+        logs.expect(Level.WARNING, cause);
+        logs.expect(Level.INFO, "works again");
+        logs.expect(Level.WARNING, "holds the first ID back until");
     }
 
     private SnoGenerator build() {

@@ -16,10 +16,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class TwoProcessLockTest {
+
+    /** The takeover's restored state may hold its first ID back (a warning): not printed. */
+    @RegisterExtension
+    final LogCapture logs = new LogCapture("dev.sno");
 
     private static final long START_MILLIS = Instant.parse("2026-05-01T00:00:00Z").toEpochMilli();
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -178,6 +184,9 @@ class TwoProcessLockTest {
             }
         }
         assertTrue(made > 0, "the takeover made no IDs");
+        // Whether the owner's horizon lies ahead of the takeover's clock depends on how far the
+        // owner got; where it does, the build says so.
+        logs.allow(Level.WARNING, "The state in the sno state file " + stateFile + " holds the first ID back");
         assertNoRepeats(all, "the owner's IDs and the IDs after the takeover");
     }
 

@@ -14,13 +14,19 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The write-ahead rules on a scripted clock and an in-memory store: what is durable when, who
  * waits for a save, what a failing store does, and how a restored generator behaves.
  */
 class WriteAheadTest {
+
+    /** The failing stores' warnings are asserted, not printed. */
+    @RegisterExtension
+    final LogCapture logs = new LogCapture("dev.sno");
 
     private static final long T = 4_000_000_000L;
 
@@ -129,6 +135,8 @@ class WriteAheadTest {
             assertTrue(ids.add(id));
             assertTrue(id.timeUnits() <= store.durableHigh());
         }
+        logs.expect(Level.WARNING, "Could not save to the memory store (java.io.IOException: No space left on device (test))");
+        logs.expect(Level.INFO, "Saving to the memory store works again");
     }
 
     @Test
@@ -195,6 +203,7 @@ class WriteAheadTest {
             assertTrue(ids.add(id), () -> "repeated " + id);
             clock.advance(4);
         }
+        logs.expect(Level.WARNING, "The state in the memory store holds the first ID back until");
     }
 
     @Test
@@ -220,6 +229,8 @@ class WriteAheadTest {
             fenced.failing = false;
             plain.failing = false;
         }
+        logs.expect(Level.WARNING, "Could not save to the memory store (java.io.IOException: No space left on device (test))");
+        logs.allow(Level.INFO, "Saving to the memory store works again"); // if the retry came before the close
     }
 
     @Test

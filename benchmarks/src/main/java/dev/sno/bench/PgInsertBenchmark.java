@@ -3,6 +3,8 @@ package dev.sno.bench;
 import com.github.f4b6a3.tsid.TsidCreator;
 import com.github.f4b6a3.uuid.UuidCreator;
 import dev.sno.SnoGenerator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +14,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -236,9 +240,21 @@ public final class PgInsertBenchmark {
         }
     }
 
+    /** The CPU's model name from /proc/cpuinfo, as run.sh reports it for the JMH runs. */
+    static String cpu() {
+        try (var lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.startsWith("model name")).findFirst()
+                    .map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse("an unknown CPU");
+        } catch (IOException | UncheckedIOException e) {
+            return "an unknown CPU";
+        }
+    }
+
     static String markdown(List<Run> runs, List<String> ranges, List<String> walRanges, long rows, String server,
             String fullPageWrites) {
         StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Measured %s on %s (%d cores), JDK %s. ", LocalDate.now(ZoneOffset.UTC), cpu(),
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
         sb.append(String.format(Locale.ROOT, "%,d rows per key kind, one client, batches of %d (pgjdbc, "
                 + "reWriteBatchedInserts), the median of %s; %s; full_page_writes=%s, fsync=off. "
                 + "WAL per row: the heap, B-tree and commit records with their full-page images (pg_walinspect), per heap insert record; "

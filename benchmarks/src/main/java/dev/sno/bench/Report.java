@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,9 +19,16 @@ import java.util.Set;
  * Turns JMH's JSON results of one or more runs (one per JDK) into a markdown table with one
  * column group per JDK, the targets of issue 13 as time ratios (lower is better), an SVG bar
  * chart ({@link ReportChart}), and the README section between {@code <!-- bench:start -->} and
- * {@code <!-- bench:end -->}.
+ * {@code <!-- bench:end -->}, and {@code headline.md} ({@link Headline}): the numbers README.md
+ * and docs/ quote, with the database benchmark's from {@code pg-insert.md} and
+ * {@code pg18-insert.md} in the same directory.
  *
- * <pre>java -cp benchmarks.jar dev.sno.bench.Report outDir README.md|- note run1.json [run2.json ...]</pre>
+ * <pre>java -cp benchmarks.jar dev.sno.bench.Report outDir README.md|- note run1.json [run2.json ...]
+ * java -cp benchmarks.jar dev.sno.bench.Report --regenerate benchmarks/results</pre>
+ *
+ * The second form measures nothing: it rewrites results.md, chart.svg and headline.md from the
+ * JMH JSON files already in the directory ({@code jmh-*.json}, by JDK feature version), keeping
+ * the note (date, CPU, JDKs, load) that the first paragraph of the existing results.md holds.
  */
 public final class Report {
 
@@ -35,8 +43,8 @@ public final class Report {
             Map<String, Double> aux) {
     }
 
-    /** One JMH run: its JDK and results by short name ({@code Class.method}). */
-    record Run(String jdk, Map<String, Result> results) {
+    /** One JMH run: its JDK, VM name and results by short name ({@code Class.method}). */
+    record Run(String jdk, String vm, Map<String, Result> results) {
         double score(String name) {
             Result x = results.get(name);
             return x == null ? Double.NaN : x.score();
@@ -69,19 +77,81 @@ public final class Report {
      * @throws IOException if a file cannot be read or written
      */
     public static void main(String[] args) throws IOException {
+        if (args[0].equals("--regenerate")) {
+            System.out.print(regenerate(Path.of(args[1])));
+            return;
+        }
         Path out = Path.of(args[0]);
         List<Run> runs = new ArrayList<>();
         for (int i = 3; i < args.length; i++) {
             runs.add(read(Path.of(args[i])));
         }
-        String md = markdown(runs, args[2]);
-        Files.createDirectories(out);
-        Files.writeString(out.resolve("results.md"), md, StandardCharsets.UTF_8);
-        Files.writeString(out.resolve("chart.svg"), ReportChart.svg(runs), StandardCharsets.UTF_8);
+        String md = write(out, runs, args[2]);
         if (!args[1].equals("-")) {
             replaceSection(Path.of(args[1]), "bench", md);
         }
         System.out.print(md);
+    }
+
+    /**
+     * Rewrites results.md, chart.svg and headline.md in {@code dir} from the JMH JSON files there,
+     * keeping results.md's note.
+     *
+     * @param dir  a results directory
+     * @return results.md's new text
+     * @throws IOException if a file cannot be read or written
+     */
+    static String regenerate(Path dir) throws IOException {
+        String note = note(Files.readString(dir.resolve("results.md"), StandardCharsets.UTF_8));
+        List<Run> runs = new ArrayList<>();
+        for (Path json : jsons(dir)) {
+            runs.add(read(json));
+        }
+        return write(dir, runs, note);
+    }
+
+    /** Writes results.md, chart.svg and headline.md into {@code out}; returns results.md's text. */
+    static String write(Path out, List<Run> runs, String note) throws IOException {
+        if (runs.isEmpty()) {
+            throw new IOException("no JMH results to report");
+        }
+        String md = markdown(runs, note);
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("results.md"), md, StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("chart.svg"), ReportChart.svg(runs), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("headline.md"), Headline.markdown(runs, note, databaseResults(out)),
+                StandardCharsets.UTF_8);
+        return md;
+    }
+
+    /** The database benchmark's files in {@code dir} that exist, as {name, text} pairs. */
+    static List<String[]> databaseResults(Path dir) throws IOException {
+        List<String[]> pg = new ArrayList<>();
+        for (String name : List.of("pg-insert.md", "pg18-insert.md")) {
+            Path file = dir.resolve(name);
+            if (Files.exists(file)) {
+                pg.add(new String[] {name, Files.readString(file, StandardCharsets.UTF_8)});
+            }
+        }
+        return pg;
+    }
+
+    /** The note of an existing results.md: its first paragraph, or "" when it starts with the table. */
+    static String note(String resultsMd) {
+        if (resultsMd.startsWith("|")) {
+            return "";
+        }
+        int end = resultsMd.indexOf("\n\n");
+        return end < 0 ? resultsMd.strip() : resultsMd.substring(0, end);
+    }
+
+    /** The JMH JSON files of a results directory, {@code jmh-<feature>.json}, by feature version. */
+    static List<Path> jsons(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().matches("jmh-\\d+\\.json"))
+                    .sorted(Comparator.comparingInt(f -> Integer.parseInt(f.getFileName().toString().replaceAll("\\D", ""))))
+                    .toList();
+        }
     }
 
     /**
@@ -106,8 +176,10 @@ public final class Report {
     static Run read(Path json) throws IOException {
         Map<String, Result> results = new LinkedHashMap<>();
         String jdk = "?";
+        String vm = "?";
         for (JsonNode b : new ObjectMapper().readTree(json.toFile())) {
             jdk = b.path("jdkVersion").asText("?");
+            vm = b.path("vmName").asText("?") + " " + b.path("vmVersion").asText("");
             String full = b.get("benchmark").asText();
             String name = full.substring(full.lastIndexOf('.', full.lastIndexOf('.') - 1) + 1);
             JsonNode primary = b.get("primaryMetric");
@@ -118,7 +190,7 @@ public final class Report {
                     primary.get("scoreError").asDouble(), primary.get("scoreUnit").asText(),
                     alloc == null ? Double.NaN : alloc, b.get("threads").asInt(), aux));
         }
-        return new Run(jdk, results);
+        return new Run(jdk, vm.strip(), results);
     }
 
     static String fmt(double v) {

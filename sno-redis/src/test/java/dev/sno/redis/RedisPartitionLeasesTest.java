@@ -20,7 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Leased generators through the public entry point, on a real Redis: IDs stay unique across a
@@ -30,6 +32,10 @@ import org.junit.jupiter.api.Test;
  * refused with the value and the constraint.
  */
 class RedisPartitionLeasesTest {
+
+    /** The crashed holder's failed renewals are logged: asserted, not printed. */
+    @RegisterExtension
+    final LogCapture logs = new LogCapture("dev.sno");
 
     @Test
     void idsStayUniqueWhenACrashedHoldersPartitionIsTakenOverByAClockReplayingItsTime() throws Exception {
@@ -76,6 +82,8 @@ class RedisPartitionLeasesTest {
             assertNotEquals(tickA, id.tickTock(), "the new holder, behind the stored high mark, tick-tocks");
         }
         assertTrue(idsA.size() > 1000, "IDs of the old holder: " + idsA.size());
+        // The crashed holder's generator (its client shut down) tried to renew while its lease ran out.
+        logs.expect(Level.WARNING, "Could not save to the sno partition lease " + ns + "/5 (epoch 1)");
     }
 
     @Test

@@ -128,10 +128,27 @@ class LeaseChaosTest {
         String port = url.replaceFirst("^jdbc:\\w+://[^:/]+:(\\d+)/.*$", "$1");
         boolean pg = LeaseDb.POSTGRES.equals(dbName);
         ProcessBuilder b = new ProcessBuilder("bash", Path.of("..", "scripts",
-                pg ? "pg-test-server.sh" : "mariadb-test-server.sh").toString(), verb).inheritIO();
+                pg ? "pg-test-server.sh" : "mariadb-test-server.sh").toString(), verb);
         b.environment().put(pg ? "SNO_PG_PORT" : "SNO_MARIADB_PORT", port);
         b.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        assertEquals(0, b.start().waitFor(), "scripts " + verb + " of " + dbName);
+        // The script's stderr, where the resumed server writes its start-up notes, goes to a file
+        // (not a pipe: the server outlives the script and keeps it open), shown only on failure.
+        Path err = Files.createTempFile("sno-chaos-" + verb, ".log");
+        try {
+            b.redirectError(err.toFile());
+            int exit = b.start().waitFor();
+            assertEquals(0, exit, () -> "scripts " + verb + " of " + dbName + "; its stderr:\n" + read(err));
+        } finally {
+            Files.deleteIfExists(err);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
+        }
     }
 
     private long count(String prefix) {

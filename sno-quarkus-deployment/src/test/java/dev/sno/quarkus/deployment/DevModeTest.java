@@ -21,7 +21,7 @@ class DevModeTest {
     static final QuarkusDevModeTest APP = new QuarkusDevModeTest()
             .withApplicationRoot(jar -> jar.addClass(DevModeResource.class)
                     .addAsResource(new StringAsset("sno.partition=33\nquarkus.devservices.enabled=false\n"
-                            + "quarkus.http.port=" + PORT + "\nquarkus.dev-ui.enabled=false\n"),
+                            + "quarkus.http.port=" + PORT + "\n"),
                             "application.properties"));
 
     @Test

@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.actuate.health.Status;
@@ -33,6 +34,10 @@ import org.springframework.format.support.FormattingConversionService;
  * {@link SnoInstallTest} does, in a JVM of its own.
  */
 class SnoAutoConfigurationTest {
+
+    /** Contexts that fail on purpose: their failures are asserted, Spring's warning about them is not printed. */
+    @RegisterExtension
+    final QuietLoggers quiet = QuietLoggers.contextFailures();
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class, SnoJacksonAutoConfiguration.class,

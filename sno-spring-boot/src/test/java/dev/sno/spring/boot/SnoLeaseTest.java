@@ -6,8 +6,10 @@ import dev.sno.SnoGenerator;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.logging.Level;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -21,6 +23,14 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * one, which no other instance would share).
  */
 class SnoLeaseTest {
+
+    /** Contexts that fail on purpose: their failures are asserted, Spring's warning about them is not printed. */
+    @RegisterExtension
+    final QuietLoggers quiet = QuietLoggers.contextFailures();
+
+    /** The lost lease's refused renewal is logged: asserted, not printed. */
+    @RegisterExtension
+    final LogCapture logs = new LogCapture("dev.sno");
 
     private static final String URL = "jdbc:h2:file:" + tempDir().resolve("leases") + ";DB_CLOSE_DELAY=-1";
 
@@ -77,6 +87,8 @@ class SnoLeaseTest {
             assertThat(health.health().getDetails()).containsEntry("lease", "lost");
             assertThat(registry.get("sno.lease.state").gauge().value()).isEqualTo(SnoLeaseState.LOST);
         });
+        logs.expect(Level.WARNING, "Could not save to the sno partition lease lost/");
+        logs.allow(Level.INFO, "after the lease was lost");
     }
 
     @Test

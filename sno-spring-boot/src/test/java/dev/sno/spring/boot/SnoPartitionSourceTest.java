@@ -17,6 +17,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -37,6 +38,10 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
  */
 @ExtendWith(OutputCaptureExtension.class)
 class SnoPartitionSourceTest {
+
+    /** Contexts that fail on purpose: their failures are asserted, Spring's warning about them is not printed. */
+    @RegisterExtension
+    final QuietLoggers quiet = QuietLoggers.contextFailures();
 
     private static final String LOGGER = "dev.sno.spring.boot.SnoAutoConfiguration";
 

@@ -11,6 +11,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -22,6 +23,10 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * scripts/redis-test-server.sh ({@code SNO_REDIS_URL}; in CI it must be there).
  */
 class SnoRedisLeaseTest {
+
+    /** Contexts that fail on purpose: their failures are asserted, Spring's warning about them is not printed. */
+    @RegisterExtension
+    final QuietLoggers quiet = QuietLoggers.contextFailures();
 
     private static URI redis;
 

@@ -7,6 +7,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import dev.sno.SnoIdRange;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
@@ -17,6 +18,10 @@ import org.springframework.test.web.servlet.setup.MockMvcBuilders;
  * with Boot 3.5 and 4.
  */
 class SnoTimeWindowMvcTest {
+
+    /** Requests that are bad on purpose: their 400s are asserted, the resolver's note is not printed. */
+    @RegisterExtension
+    final QuietLoggers quiet = new QuietLoggers(QuietLoggers.RESOLVER);
 
     private final MockMvc mvc = MockMvcBuilders.standaloneSetup(new WindowApi())
             .setCustomArgumentResolvers(new SnoTimeWindowMvc())
