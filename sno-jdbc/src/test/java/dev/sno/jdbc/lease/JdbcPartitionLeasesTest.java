@@ -379,9 +379,9 @@ class JdbcPartitionLeasesTest {
     }
 
     @Test
-    void readmeAndSpecShowTheDdlInUse() throws Exception {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
-        assertTrue(readme.contains(JdbcPartitionLeases.DDL), "README's DDL differs from JdbcPartitionLeases.DDL");
+    void docsAndSpecShowTheDdlInUse() throws Exception {
+        String fleet = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "fleet.md"));
+        assertTrue(fleet.contains(JdbcPartitionLeases.DDL), "docs/fleet.md's DDL differs from JdbcPartitionLeases.DDL");
         String spec = java.nio.file.Files.readString(java.nio.file.Path.of("..", "SPEC.md"));
         for (String line : JdbcPartitionLeases.DDL.split("\n")) {
             String code = line.strip();
