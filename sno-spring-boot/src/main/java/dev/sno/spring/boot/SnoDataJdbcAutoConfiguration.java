@@ -1,12 +1,9 @@
 package dev.sno.spring.boot;
 
 import dev.sno.SnoGenerator;
-import dev.sno.SnoId;
 import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
-import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -15,18 +12,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.data.convert.CustomConversions.StoreConversions;
-import org.springframework.data.convert.ReadingConverter;
-import org.springframework.data.convert.WritingConverter;
 import org.springframework.data.jdbc.core.convert.JdbcCustomConversions;
 import org.springframework.data.jdbc.core.mapping.JdbcMappingContext;
 import org.springframework.data.jdbc.core.mapping.JdbcSimpleTypes;
-import org.springframework.data.mapping.PersistentPropertyAccessor;
-import org.springframework.data.mapping.model.EntityInstantiators;
-import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
 import org.springframework.data.mapping.model.SimpleTypeHolder;
 import org.springframework.data.relational.core.dialect.Dialect;
-import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
-import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
 import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
 
 /**
@@ -44,9 +34,8 @@ import org.springframework.data.relational.core.mapping.event.BeforeConvertCallb
 public final class SnoDataJdbcAutoConfiguration {
 
     /** The converters between {@code SnoId} and {@code UUID}. */
-    public static final List<Converter<?, ?>> CONVERTERS = List.of(new SnoIdToUuid(), new UuidToSnoId());
-
-    private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
+    public static final List<Converter<?, ?>> CONVERTERS = List.of(new RelationalIds.SnoIdToUuid(),
+            new RelationalIds.UuidToSnoId());
 
     /** Created by Spring. */
     public SnoDataJdbcAutoConfiguration() {
@@ -87,47 +76,8 @@ public final class SnoDataJdbcAutoConfiguration {
             SnoGenerator generator, AutowireCapableBeanFactory beans) {
         return aggregate -> {
             JdbcMappingContext mapping = context.getIfAvailable();
-            RelationalPersistentEntity<?> entity = mapping == null ? null : mapping.getPersistentEntity(aggregate.getClass());
-            RelationalPersistentProperty id = entity == null ? null : entity.getIdProperty();
-            if (id == null || id.getType() != SnoId.class) {
-                return aggregate;
-            }
-            PersistentPropertyAccessor<Object> accessor = new InstantiationAwarePropertyAccessor<>(aggregate,
-                    entity::getPropertyAccessor, INSTANTIATORS); // records and other immutable aggregates too
-            if (accessor.getProperty(id) != null) {
-                return aggregate;
-            }
-            SnoGeneratedId config = id.findAnnotation(SnoGeneratedId.class);
-            SnoGenerator source = generator;
-            if (config != null && config.generator() != SnoGeneratedId.Installed.class) {
-                source = supplier(beans, config.generator()).get();
-            }
-            accessor.setProperty(id, source.next(config == null ? 0 : config.meta()));
-            return accessor.getBean();
+            return RelationalIds.withId(mapping == null ? null : mapping.getPersistentEntity(aggregate.getClass()),
+                    aggregate, generator, beans);
         };
-    }
-
-    /** The supplier bean of the given class, else a new one with its dependencies injected. */
-    private static <T extends Supplier<? extends SnoGenerator>> T supplier(AutowireCapableBeanFactory beans,
-            Class<T> type) {
-        return beans.getBeanProvider(type).getIfAvailable(() -> beans.createBean(type));
-    }
-
-    /** Writes a {@code SnoId} as its UUID image. */
-    @WritingConverter
-    static final class SnoIdToUuid implements Converter<SnoId, UUID> {
-        @Override
-        public UUID convert(SnoId source) {
-            return source.toUuid();
-        }
-    }
-
-    /** Reads a {@code SnoId} from its UUID image. */
-    @ReadingConverter
-    static final class UuidToSnoId implements Converter<UUID, SnoId> {
-        @Override
-        public SnoId convert(UUID source) {
-            return SnoId.fromUuid(source);
-        }
     }
 }

@@ -6,7 +6,6 @@ import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -17,15 +16,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.data.convert.ReadingConverter;
 import org.springframework.data.convert.WritingConverter;
-import org.springframework.data.mapping.PersistentPropertyAccessor;
-import org.springframework.data.mapping.model.EntityInstantiators;
-import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
 import org.springframework.data.r2dbc.convert.R2dbcCustomConversions;
 import org.springframework.data.r2dbc.dialect.DialectResolver;
 import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
 import org.springframework.data.r2dbc.mapping.event.BeforeConvertCallback;
-import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
-import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
 import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Mono;
 
@@ -71,7 +65,8 @@ public final class SnoDataR2dbcAutoConfiguration {
      * For UUID columns: {@code SnoId} written as its UUID image; read from a UUID, or from bytes
      * (a {@code byte[]} or a {@code ByteBuffer}: the 16-byte UUID image or the 10 bytes of the ID).
      */
-    public static final List<Converter<?, ?>> CONVERTERS = List.of(new SnoIdToUuid(), new UuidToSnoId(),
+    public static final List<Converter<?, ?>> CONVERTERS = List.of(new RelationalIds.SnoIdToUuid(),
+            new RelationalIds.UuidToSnoId(),
             new BytesToSnoId(), new ByteBufferToSnoId());
 
     /**
@@ -81,9 +76,7 @@ public final class SnoDataR2dbcAutoConfiguration {
      * ID bytes) or a UUID.
      */
     public static final List<Converter<?, ?>> BINARY_CONVERTERS = List.of(new SnoIdToBytes(), new BytesToSnoId(),
-            new ByteBufferToSnoId(), new UuidToSnoId());
-
-    private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
+            new ByteBufferToSnoId(), new RelationalIds.UuidToSnoId());
 
     /** Created by Spring. */
     public SnoDataR2dbcAutoConfiguration() {
@@ -115,35 +108,11 @@ public final class SnoDataR2dbcAutoConfiguration {
     @Bean
     public BeforeConvertCallback<Object> snoR2dbcIdGeneratingCallback(ObjectProvider<R2dbcMappingContext> context,
             SnoGenerator generator, AutowireCapableBeanFactory beans) {
-        return (entity, table) -> Mono.fromSupplier(() -> withId(entity, context.getIfAvailable(), generator, beans));
-    }
-
-    /** The entity, or a copy of it (records), with a new ID if its {@code SnoId} ID is null. */
-    private static Object withId(Object entity, R2dbcMappingContext mapping, SnoGenerator generator,
-            AutowireCapableBeanFactory beans) {
-        RelationalPersistentEntity<?> type = mapping == null ? null : mapping.getPersistentEntity(entity.getClass());
-        RelationalPersistentProperty id = type == null ? null : type.getIdProperty();
-        if (id == null || id.getType() != SnoId.class) {
-            return entity;
-        }
-        PersistentPropertyAccessor<Object> accessor = new InstantiationAwarePropertyAccessor<>(entity,
-                type::getPropertyAccessor, INSTANTIATORS); // records and other immutable classes: a new instance
-        if (accessor.getProperty(id) != null) {
-            return entity;
-        }
-        SnoGeneratedId config = id.findAnnotation(SnoGeneratedId.class);
-        SnoGenerator source = generator;
-        if (config != null && config.generator() != SnoGeneratedId.Installed.class) {
-            source = supplier(beans, config.generator()).get();
-        }
-        accessor.setProperty(id, source.next(config == null ? 0 : config.meta()));
-        return accessor.getBean();
-    }
-
-    /** The supplier bean of the given class, else a new one with its dependencies injected. */
-    private static <T extends Supplier<? extends SnoGenerator>> T supplier(AutowireCapableBeanFactory beans,
-            Class<T> type) {
-        return beans.getBeanProvider(type).getIfAvailable(() -> beans.createBean(type));
+        return (entity, table) -> Mono.fromSupplier(() -> {
+            R2dbcMappingContext mapping = context.getIfAvailable();
+            return RelationalIds.withId(mapping == null ? null : mapping.getPersistentEntity(entity.getClass()), entity,
+                    generator, beans);
+        });
     }
 
     /** The ID in 16 bytes (its UUID image) or 10 (its own bytes). */
@@ -153,24 +122,6 @@ public final class SnoDataR2dbcAutoConfiguration {
             return SnoId.fromUuid(new UUID(image.getLong(), image.getLong()));
         }
         return SnoId.fromBytes(bytes); // 10 bytes, else InvalidSnoIdException naming the bytes and their length
-    }
-
-    /** Writes a {@code SnoId} as its UUID image. */
-    @WritingConverter
-    static final class SnoIdToUuid implements Converter<SnoId, UUID> {
-        @Override
-        public UUID convert(SnoId source) {
-            return source.toUuid();
-        }
-    }
-
-    /** Reads a {@code SnoId} from its UUID image. */
-    @ReadingConverter
-    static final class UuidToSnoId implements Converter<UUID, SnoId> {
-        @Override
-        public SnoId convert(UUID source) {
-            return SnoId.fromUuid(source);
-        }
     }
 
     /** Writes a {@code SnoId} as the 16 bytes of its UUID image. */
