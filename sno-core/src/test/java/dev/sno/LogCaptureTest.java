@@ -3,6 +3,7 @@ package dev.sno;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.sno.testsupport.LogCapture;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;

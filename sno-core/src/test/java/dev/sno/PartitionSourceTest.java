@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sno.testsupport.LogCapture;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.net.URL;

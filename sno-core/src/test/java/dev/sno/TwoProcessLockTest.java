@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sno.process.ChildJvm;
 import dev.sno.process.GeneratorChild;
 import dev.sno.process.RunFile;
+import dev.sno.testsupport.LogCapture;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -11,6 +11,7 @@ import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
+import dev.sno.testsupport.LogCapture;
 import io.lettuce.core.RedisClient;
 import java.io.IOException;
 import java.time.Duration;

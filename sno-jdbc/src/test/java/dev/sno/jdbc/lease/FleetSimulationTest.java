@@ -11,6 +11,7 @@ import dev.sno.StateStoreException;
 import dev.sno.lease.LeaseLostException;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
+import dev.sno.testsupport.LogCapture;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;

@@ -17,6 +17,7 @@ import dev.sno.lease.LeaseListener;
 import dev.sno.lease.LeaseLostException;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
+import dev.sno.testsupport.LogCapture;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -9,6 +9,7 @@ import dev.sno.StateStoreException;
 import dev.sno.lease.LeaseListener;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
+import dev.sno.testsupport.LogCapture;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -9,6 +9,7 @@ import dev.sno.StateStoreException;
 import dev.sno.lease.LeaseListener;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
+import dev.sno.testsupport.LogCapture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

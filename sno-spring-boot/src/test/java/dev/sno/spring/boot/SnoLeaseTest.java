@@ -3,6 +3,7 @@ package dev.sno.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sno.SnoGenerator;
+import dev.sno.testsupport.LogCapture;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.sno;
+package dev.sno.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <pre>&#64;RegisterExtension final LogCapture logs = new LogCapture("dev.sno");</pre>
  */
-final class LogCapture implements BeforeEachCallback, AfterEachCallback {
+public final class LogCapture implements BeforeEachCallback, AfterEachCallback {
 
     private static final SimpleFormatter FORMAT = new SimpleFormatter();
 
@@ -55,7 +55,7 @@ final class LogCapture implements BeforeEachCallback, AfterEachCallback {
      *
      * @param name  the logger's name, e.g. {@code "dev.sno"}
      */
-    LogCapture(String name) {
+    public LogCapture(String name) {
         this.name = name;
     }
 
@@ -85,7 +85,7 @@ final class LogCapture implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** The records so far, in order. */
-    List<LogRecord> records() {
+    public List<LogRecord> records() {
         synchronized (records) {
             return List.copyOf(records);
         }
@@ -98,7 +98,7 @@ final class LogCapture implements BeforeEachCallback, AfterEachCallback {
      *
      * @return the matching records, possibly none
      */
-    List<LogRecord> allow(Level level, String text) {
+    public List<LogRecord> allow(Level level, String text) {
         List<LogRecord> found = matching(level, text);
         claimed.addAll(found);
         return found;
@@ -120,7 +120,7 @@ final class LogCapture implements BeforeEachCallback, AfterEachCallback {
      *
      * @return the matching records
      */
-    List<LogRecord> expect(Level level, String text) {
+    public List<LogRecord> expect(Level level, String text) {
         List<LogRecord> found = matching(level, text);
         assertFalse(found.isEmpty(), () -> "no " + level + " record containing \"" + text + "\" from " + name
                 + "; logged: " + records().stream().map(r -> r.getLevel() + " " + FORMAT.formatMessage(r)).toList());
