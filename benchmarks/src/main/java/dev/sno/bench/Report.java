@@ -184,7 +184,7 @@ public final class Report {
             String name = full.substring(full.lastIndexOf('.', full.lastIndexOf('.') - 1) + 1);
             JsonNode primary = b.get("primaryMetric");
             Map<String, Double> aux = new LinkedHashMap<>();
-            b.path("secondaryMetrics").fields().forEachRemaining(e -> aux.put(e.getKey(), e.getValue().get("score").asDouble()));
+            b.path("secondaryMetrics").properties().forEach(e -> aux.put(e.getKey(), e.getValue().get("score").asDouble()));
             Double alloc = aux.get("gc.alloc.rate.norm");
             results.put(name, new Result(name, b.get("mode").asText(), primary.get("score").asDouble(),
                     primary.get("scoreError").asDouble(), primary.get("scoreUnit").asText(),
