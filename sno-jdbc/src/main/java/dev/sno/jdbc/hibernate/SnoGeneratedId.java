@@ -27,7 +27,7 @@ import org.hibernate.annotations.IdGeneratorType;
  * <p>Persistence providers: Hibernate ORM 6.6 and 7 only (it is a Hibernate
  * {@code @IdGeneratorType}, using the generator API both share); other JPA providers ignore it,
  * so assign the ID yourself there. The Spring Boot starter also reads its metabyte for Spring Data
- * JDBC entities.
+ * JDBC and Spring Data R2DBC entities.
  */
 @Documented
 @IdGeneratorType(SnoIdGenerator.class)
