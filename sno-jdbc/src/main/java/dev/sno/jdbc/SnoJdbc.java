@@ -11,6 +11,7 @@ import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Types;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -89,6 +90,26 @@ public final class SnoJdbc {
             statement.setNull(index, Types.OTHER);
         } else {
             statement.setObject(index, id.toUuid());
+        }
+    }
+
+    /**
+     * Binds an ID, or SQL {@code NULL}, as its 16-byte UUID image (the ID's 10 bytes, then six
+     * zero bytes): for a {@code BINARY(16)} column, which is where MariaDB and MySQL keep sno IDs
+     * in sno order (SPEC.md 10.4). {@link #setSnoId} binds a {@link UUID}, which MariaDB
+     * Connector/J sends as 36 characters of text: {@code BINARY(16)} refuses that in strict mode
+     * and keeps its first 16 characters without it. {@link #getSnoId} reads the image back.
+     *
+     * @param statement  the statement, not null
+     * @param index      the parameter index, from 1
+     * @param id         the ID, or null for SQL {@code NULL}
+     * @throws SQLException if the driver refuses the value
+     */
+    public static void setSnoIdBinary(PreparedStatement statement, int index, SnoId id) throws SQLException {
+        if (id == null) {
+            statement.setNull(index, Types.BINARY);
+        } else {
+            statement.setBytes(index, Arrays.copyOf(id.toBytes(), 16));
         }
     }
 
@@ -177,6 +198,23 @@ public final class SnoJdbc {
         Objects.requireNonNull(range, "range");
         setSnoId(statement, firstIndex, range.from());
         setSnoId(statement, firstIndex + 1, range.to());
+    }
+
+    /**
+     * Binds a range's bounds as {@link #setSnoIdRange} does, as 16-byte images (each with
+     * {@link #setSnoIdBinary}), for an ID column of type {@code BINARY(16)}.
+     *
+     * @param statement   the statement, not null
+     * @param firstIndex  the index of the {@code >=} parameter; {@code firstIndex + 1} gets the
+     *                    {@code <} parameter
+     * @param range       the range, not null
+     * @throws SQLException if the driver refuses the values
+     */
+    public static void setSnoIdRangeBinary(PreparedStatement statement, int firstIndex, SnoIdRange range)
+            throws SQLException {
+        Objects.requireNonNull(range, "range");
+        setSnoIdBinary(statement, firstIndex, range.from());
+        setSnoIdBinary(statement, firstIndex + 1, range.to());
     }
 
     /**

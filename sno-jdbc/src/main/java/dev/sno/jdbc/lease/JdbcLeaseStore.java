@@ -28,8 +28,10 @@ import javax.sql.DataSource;
  * statement whatever the server's default: {@code SELECT ... FOR UPDATE SKIP LOCKED} of the free
  * row unused longest and an {@code UPDATE} of it (PostgreSQL, MariaDB, MySQL), or a conditional
  * {@code UPDATE} of one of the oldest free rows (H2). Serialization failures and deadlocks are
- * retried a few times with jitter. No statement relies on session state, so a pooler in
- * transaction mode may hand every transaction a different connection.
+ * retried a few times with jitter. No statement relies on session state or leaves any, so a
+ * pooler in transaction mode may hand every transaction a different connection: on PostgreSQL
+ * the statements carry their arguments in their text, because pgjdbc turns a prepared statement
+ * run five times on a connection into a named one on the server.
  *
  * <p>Errors reach {@link dev.sno.lease.PartitionLeases} as {@link IOException}s whose cause is
  * the driver's {@link SQLException}.
@@ -150,15 +152,9 @@ public final class JdbcLeaseStore implements LeaseStore {
 
     /** Whether a plain read, locking nothing, finds a free row in the claim's range. */
     private boolean anyFree(LeaseDialect d, Claim claim) throws SQLException {
-        return tx.autoCommit(c -> {
-            try (PreparedStatement q = c.prepareStatement("SELECT partition_no FROM " + TABLE
-                    + " WHERE namespace = ? AND partition_no BETWEEN ? AND ? AND " + d.free() + " LIMIT 1")) {
-                bindRange(q, claim.namespace(), claim.lo(), claim.hi());
-                try (ResultSet r = q.executeQuery()) {
-                    return r.next();
-                }
-            }
-        });
+        return tx.autoCommit(c -> Sql.of("SELECT partition_no FROM " + TABLE
+                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ? AND " + d.free() + " LIMIT 1",
+                claim.namespace(), claim.lo(), claim.hi()).query(c, d, ResultSet::next));
     }
 
     @Override
@@ -168,21 +164,11 @@ public final class JdbcLeaseStore implements LeaseStore {
         String sql = "UPDATE " + TABLE + " SET seq_min = ?, seq_max = ?, seq = ?, now_unit = ?, wall_hi = ?,"
                 + " wall_safe = ?, drifts = ?, expires_at = " + d.expiry(leaseDuration) + ", updated_at = " + d.now()
                 + " WHERE namespace = ? AND partition_no = ? AND holder_token = ? AND epoch = ?";
+        Sql update = Sql.of(sql, s.sequenceMin(), s.sequenceMax(), s.sequence(), s.now(), s.wallHi(), s.wallSafe(),
+                s.drifts(), lease.namespace(), lease.partition(), token, lease.epoch())
+                .timeout(timeoutSeconds(leaseDuration));
         try {
-            return tx.autoCommit(c -> {
-                try (PreparedStatement u = c.prepareStatement(sql)) {
-                    u.setQueryTimeout(timeoutSeconds(leaseDuration));
-                    u.setInt(1, s.sequenceMin());
-                    u.setInt(2, s.sequenceMax());
-                    u.setLong(3, s.sequence());
-                    u.setLong(4, s.now());
-                    u.setLong(5, s.wallHi());
-                    u.setLong(6, s.wallSafe());
-                    u.setLong(7, s.drifts());
-                    bindHolder(u, 8, lease, token);
-                    return u.executeUpdate() == 1;
-                }
-            });
+            return tx.autoCommit(c -> update.update(c, d) == 1);
         } catch (SQLException e) {
             throw failure("renew the " + lease + " in", e);
         }
@@ -193,13 +179,9 @@ public final class JdbcLeaseStore implements LeaseStore {
         LeaseDialect d = dialect();
         String sql = "UPDATE " + TABLE + " SET holder_token = NULL, expires_at = NULL, updated_at = " + d.now()
                 + " WHERE namespace = ? AND partition_no = ? AND holder_token = ? AND epoch = ?";
+        Sql update = Sql.of(sql, lease.namespace(), lease.partition(), token, lease.epoch());
         try {
-            return tx.autoCommit(c -> {
-                try (PreparedStatement u = c.prepareStatement(sql)) {
-                    bindHolder(u, 1, lease, token);
-                    return u.executeUpdate() == 1;
-                }
-            });
+            return tx.autoCommit(c -> update.update(c, d) == 1);
         } catch (SQLException e) {
             throw failure("release the " + lease + " in", e);
         }
@@ -268,16 +250,11 @@ public final class JdbcLeaseStore implements LeaseStore {
     }
 
     private void ensureRows(LeaseDialect d, String namespace, int lo, int hi) throws SQLException {
-        long present = tx.autoCommit(c -> {
-            try (PreparedStatement q = c.prepareStatement("SELECT COUNT(*) FROM " + TABLE
-                    + " WHERE namespace = ? AND partition_no BETWEEN ? AND ?")) {
-                bindRange(q, namespace, lo, hi);
-                try (ResultSet r = q.executeQuery()) {
+        long present = tx.autoCommit(c -> Sql.of("SELECT COUNT(*) FROM " + TABLE
+                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ?", namespace, lo, hi).query(c, d, r -> {
                     r.next();
                     return r.getLong(1);
-                }
-            }
-        });
+                }));
         if (present == hi - lo + 1L) {
             return;
         }
@@ -302,21 +279,18 @@ public final class JdbcLeaseStore implements LeaseStore {
             throws SQLException {
         String bulk = d.bulkInsert();
         if (bulk != null) {
-            try (PreparedStatement insert = c.prepareStatement(bulk)) {
-                bindRange(insert, namespace, lo, hi);
-                return insert.executeUpdate();
-            }
+            return Sql.of(bulk, namespace, lo, hi).update(c, d);
         }
-        BitSet present = new BitSet();
-        try (PreparedStatement q = c.prepareStatement("SELECT partition_no FROM " + TABLE
-                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ?")) {
-            bindRange(q, namespace, lo, hi);
-            try (ResultSet r = q.executeQuery()) {
-                while (r.next()) {
-                    present.set(r.getInt(1) - lo);
-                }
-            }
-        }
+        BitSet present = Sql.of("SELECT partition_no FROM " + TABLE
+                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ?", namespace, lo, hi).query(c, d, r -> {
+                    BitSet rows = new BitSet();
+                    while (r.next()) {
+                        rows.set(r.getInt(1) - lo);
+                    }
+                    return rows;
+                });
+        // MariaDB and MySQL (no dialect that inlines arguments reaches this): one client-side
+        // prepared statement, batched.
         int inserted = 0;
         try (PreparedStatement insert = c.prepareStatement(d.insertOne())) {
             int batched = 0;
@@ -340,41 +314,37 @@ public final class JdbcLeaseStore implements LeaseStore {
     // ---- acquisition ----------------------------------------------------------------------
 
     private static Grant acquireSkipLocked(Connection c, LeaseDialect d, Claim claim) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT partition_no, epoch, " + STATE + " FROM " + TABLE
+        Grant locked = Sql.of("SELECT partition_no, epoch, " + STATE + " FROM " + TABLE
                 + " WHERE namespace = ? AND partition_no BETWEEN ? AND ? AND " + d.free()
-                + " ORDER BY namespace, updated_at, partition_no LIMIT 1 FOR UPDATE SKIP LOCKED")) {
-            q.setQueryTimeout(timeoutSeconds(claim.leaseDuration()));
-            bindRange(q, claim.namespace(), claim.lo(), claim.hi());
-            try (ResultSet r = q.executeQuery()) {
-                if (!r.next()) {
-                    return null;
-                }
-                int partition = r.getInt(1);
-                long epoch = r.getLong(2) + 1;
-                GeneratorSnapshot state = state(r, 3, partition);
-                if (take(c, d, claim, partition, epoch) != 1) {
-                    throw new SQLException("The locked row of partition " + claim.namespace() + "/" + partition
-                            + " changed under its lock");
-                }
-                return new Grant(partition, epoch, state);
-            }
+                + " ORDER BY namespace, updated_at, partition_no LIMIT 1 FOR UPDATE SKIP LOCKED",
+                claim.namespace(), claim.lo(), claim.hi()).timeout(timeoutSeconds(claim.leaseDuration()))
+                .query(c, d, r -> {
+                    if (!r.next()) {
+                        return null;
+                    }
+                    int partition = r.getInt(1);
+                    return new Grant(partition, r.getLong(2) + 1, state(r, 3, partition));
+                });
+        if (locked != null && take(c, d, claim, locked.partition(), locked.epoch()) != 1) {
+            throw new SQLException("The locked row of partition " + claim.namespace() + "/" + locked.partition()
+                    + " changed under its lock");
         }
+        return locked;
     }
 
     private static Grant acquireConditional(Connection c, LeaseDialect d, Claim claim) throws SQLException {
         for (int round = 0;; round++) {
-            List<long[]> candidates = new ArrayList<>();
-            try (PreparedStatement q = c.prepareStatement("SELECT partition_no, epoch FROM " + TABLE
+            List<long[]> candidates = Sql.of("SELECT partition_no, epoch FROM " + TABLE
                     + " WHERE namespace = ? AND partition_no BETWEEN ? AND ? AND " + d.free()
-                    + " ORDER BY namespace, updated_at, partition_no LIMIT " + CANDIDATES)) {
-                q.setQueryTimeout(timeoutSeconds(claim.leaseDuration()));
-                bindRange(q, claim.namespace(), claim.lo(), claim.hi());
-                try (ResultSet r = q.executeQuery()) {
-                    while (r.next()) {
-                        candidates.add(new long[] {r.getInt(1), r.getLong(2)});
-                    }
-                }
-            }
+                    + " ORDER BY namespace, updated_at, partition_no LIMIT " + CANDIDATES,
+                    claim.namespace(), claim.lo(), claim.hi()).timeout(timeoutSeconds(claim.leaseDuration()))
+                    .query(c, d, r -> {
+                        List<long[]> rows = new ArrayList<>();
+                        while (r.next()) {
+                            rows.add(new long[] {r.getInt(1), r.getLong(2)});
+                        }
+                        return rows;
+                    });
             if (candidates.isEmpty()) {
                 return null;
             }
@@ -386,7 +356,7 @@ public final class JdbcLeaseStore implements LeaseStore {
                 int partition = (int) candidate[0];
                 long epoch = candidate[1] + 1;
                 if (take(c, d, claim, partition, epoch) == 1) {
-                    return new Grant(partition, epoch, readState(c, claim, partition));
+                    return new Grant(partition, epoch, readState(c, d, claim, partition));
                 }
             }
         }
@@ -394,35 +364,24 @@ public final class JdbcLeaseStore implements LeaseStore {
 
     /** The acquiring update: a new epoch and holder, if the row still is free at the epoch seen. */
     private static int take(Connection c, LeaseDialect d, Claim claim, int partition, long epoch) throws SQLException {
-        try (PreparedStatement u = c.prepareStatement("UPDATE " + TABLE + " SET epoch = ?, holder_token = ?,"
+        return Sql.of("UPDATE " + TABLE + " SET epoch = ?, holder_token = ?,"
                 + " holder_host = ?, holder_pid = ?, expires_at = " + d.expiry(claim.leaseDuration())
                 + ", updated_at = " + d.now()
-                + " WHERE namespace = ? AND partition_no = ? AND epoch = ? AND " + d.free())) {
-            u.setQueryTimeout(timeoutSeconds(claim.leaseDuration()));
-            u.setLong(1, epoch);
-            u.setString(2, claim.token());
-            u.setString(3, claim.host());
-            u.setLong(4, claim.pid());
-            u.setString(5, claim.namespace());
-            u.setInt(6, partition);
-            u.setLong(7, epoch - 1);
-            return u.executeUpdate();
-        }
+                + " WHERE namespace = ? AND partition_no = ? AND epoch = ? AND " + d.free(),
+                epoch, claim.token(), claim.host(), claim.pid(), claim.namespace(), partition, epoch - 1)
+                .timeout(timeoutSeconds(claim.leaseDuration())).update(c, d);
     }
 
-    private static GeneratorSnapshot readState(Connection c, Claim claim, int partition) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT " + STATE + " FROM " + TABLE
-                + " WHERE namespace = ? AND partition_no = ?")) {
-            q.setString(1, claim.namespace());
-            q.setInt(2, partition);
-            try (ResultSet r = q.executeQuery()) {
-                if (!r.next()) {
-                    throw new SQLException("The row of partition " + claim.namespace() + "/" + partition
-                            + " disappeared");
-                }
-                return state(r, 1, partition);
-            }
-        }
+    private static GeneratorSnapshot readState(Connection c, LeaseDialect d, Claim claim, int partition)
+            throws SQLException {
+        return Sql.of("SELECT " + STATE + " FROM " + TABLE + " WHERE namespace = ? AND partition_no = ?",
+                claim.namespace(), partition).query(c, d, r -> {
+                    if (!r.next()) {
+                        throw new SQLException("The row of partition " + claim.namespace() + "/" + partition
+                                + " disappeared");
+                    }
+                    return state(r, 1, partition);
+                });
     }
 
     /** The generator state in columns from..from+6, or null if the row has none. */
@@ -443,20 +402,6 @@ public final class JdbcLeaseStore implements LeaseStore {
     /** A statement timeout of a third of the lease duration, at least 1 s. */
     private static int timeoutSeconds(Duration leaseDuration) {
         return (int) Math.max(1, (leaseDuration.toMillis() / 3 + 999) / 1000);
-    }
-
-    private static void bindHolder(PreparedStatement u, int from, PartitionLease lease, String token)
-            throws SQLException {
-        u.setString(from, lease.namespace());
-        u.setInt(from + 1, lease.partition());
-        u.setString(from + 2, token);
-        u.setLong(from + 3, lease.epoch());
-    }
-
-    private static void bindRange(PreparedStatement q, String namespace, int lo, int hi) throws SQLException {
-        q.setString(1, namespace);
-        q.setInt(2, lo);
-        q.setInt(3, hi);
     }
 
     /**
