@@ -208,8 +208,11 @@ server_reset_query = DISCARD ALL
 server_reset_query_always = 1
 ; pgjdbc sends extra_float_digits at start-up; PgBouncer 1.18 refuses parameters it does not track
 ignore_startup_parameters = extra_float_digits
-max_client_conn = 500
+; FleetSimulationTest's 1,000 holders share a pool that opens a connection whenever none is idle
+max_client_conn = 4000
 default_pool_size = 20
+log_connections = 0
+log_disconnections = 0
 logfile = $d/pgbouncer.log
 pidfile = $d/pgbouncer.pid
 EOF
