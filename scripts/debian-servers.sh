@@ -65,8 +65,10 @@
 # sharing several server connections it regularly gets one that lacks the client's named
 # statements, or holds another client's statement of the same name (pgjdbc names them S_1,
 # S_2, ... per client connection). The reset makes that certain instead of likely (PgBouncer's
-# documentation: it "changes non-deterministic breakage to deterministic breakage"), and
-# deployments set it anyway to keep one client's session state from leaking to the next.
+# documentation: it "changes non-deterministic breakage to deterministic breakage"). With
+# PgBouncer's defaults and a single client, the client gets its one server connection back every
+# time and nothing shows; the next client on that server connection meets
+# 'prepared statement "S_1" already exists'.
 #
 # Output: a summary per server (Maven's "Tests run" lines, and the skipped cases by database from
 # the Surefire reports); logs and reports under $SNO_DEBIAN_DIR/logs and $SNO_DEBIAN_DIR/reports.
@@ -297,7 +299,8 @@ failed_runs=()
 run_tests() {
   local name=$1 module=$2 tests=$3 own=$4
   shift 4
-  local log="$work/logs/$name.log" reports="$work/reports/$name"
+  local slug=${name// /-}
+  local log="$work/logs/$slug.log" reports="$work/reports/$slug"
   mkdir -p "$work/logs" "$reports"
   rm -f "$root/$module"/target/surefire-reports/TEST-*.xml
   say "$name: mvn -o -B -pl $module -am test -Dtest='$tests' (log: $log)"
