@@ -131,7 +131,7 @@ public final class JdbcLeaseStore implements LeaseStore {
         LeaseDialect d = dialect();
         try {
             for (int round = 1;; round++) {
-                Grant g = tx.inTransaction(d.readCommitted(), c -> d.skipLocked()
+                Grant g = tx.inTransaction(d, d.readCommitted(), c -> d.skipLocked()
                         ? acquireSkipLocked(c, d, claim) : acquireConditional(c, d, claim));
                 if (g != null) {
                     return Optional.of(g);
@@ -258,7 +258,7 @@ public final class JdbcLeaseStore implements LeaseStore {
         if (present == hi - lo + 1L) {
             return;
         }
-        int inserted = tx.inTransaction(null, c -> insertMissing(c, d, namespace, lo, hi));
+        int inserted = tx.inTransaction(d, null, c -> insertMissing(c, d, namespace, lo, hi));
         if (inserted > 1000) {
             // Best effort, so that the planner reads free rows in age order from the index
             // instead of sorting the namespace; without the privilege, autovacuum gets there.
