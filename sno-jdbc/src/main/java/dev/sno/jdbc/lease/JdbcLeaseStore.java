@@ -258,7 +258,20 @@ public final class JdbcLeaseStore implements LeaseStore {
         if (present == hi - lo + 1L) {
             return;
         }
-        int inserted = tx.inTransaction(d, null, c -> insertMissing(c, d, namespace, lo, hi));
+        int inserted;
+        for (int attempt = 1;; attempt++) {
+            try {
+                inserted = tx.inTransaction(d, null, c -> insertMissing(c, d, namespace, lo, hi));
+                break;
+            } catch (SQLException e) {
+                // H2's MERGE does not see rows a concurrent preparer has not committed and then
+                // violates the key (23505); once that one commits, another try inserts the rest.
+                if (!"23505".equals(e.getSQLState()) || attempt == Tx.ATTEMPTS) {
+                    throw e;
+                }
+                Tx.pause(attempt);
+            }
+        }
         if (inserted > 1000) {
             // Best effort, so that the planner reads free rows in age order from the index
             // instead of sorting the namespace; without the privilege, autovacuum gets there.

@@ -4,9 +4,7 @@ import dev.sno.lease.LeaseStore;
 import dev.sno.testsupport.LeaseStoreContract;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Test;
 
 /**
  * The rules every {@link LeaseStore} keeps ({@link LeaseStoreContract}), checked on
@@ -51,18 +49,6 @@ class JdbcLeaseStoreContractTest {
     class H2 extends OnDatabase {
         H2() {
             super(LeaseDb.H2);
-        }
-
-        /**
-         * A known bug, found by this test: H2's {@code MERGE ... WHEN NOT MATCHED THEN INSERT}
-         * (LeaseDialect.bulkInsert) does not see the rows a concurrent MERGE has not committed
-         * yet, so four prepares of a new namespace at once fail with a primary key violation
-         * (SQL state 23505), every time. Remove this method when prepare retries on it.
-         */
-        @Override
-        @Test
-        @Disabled("JdbcLeaseStore.prepare on H2 fails when run concurrently (23505 from MERGE)")
-        public void prepareIsIdempotentWhenConcurrentAndFreesNothing() {
         }
     }
 
