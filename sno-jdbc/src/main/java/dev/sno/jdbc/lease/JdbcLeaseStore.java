@@ -103,8 +103,15 @@ public final class JdbcLeaseStore implements LeaseStore {
                 ensureRows(d, namespace, lo, hi);
                 return;
             } catch (SQLException e) {
-                if (e.getSQLState() == null || !e.getSQLState().startsWith("42") || tableExists(dataSource)) {
+                if (e.getSQLState() == null || !e.getSQLState().startsWith("42")) {
                     throw e;
+                }
+                if (tableExists(dataSource)) {
+                    // Created since by a concurrent preparer (instances starting together on a
+                    // new database), or class 42 for another reason, which the second try
+                    // reports.
+                    ensureRows(d, namespace, lo, hi);
+                    return;
                 }
             }
             if (!createTable) {
