@@ -178,8 +178,9 @@ final class SnoGeneratorFactory {
                 + (notLeased == null ? "" : " and " + notLeased) + ". Its IDs are unique within this instance"
                 + " only; two instances share a partition with probability 1/65536 and then repeat each other's"
                 + " IDs. Set sno.partition to a number in 0..65535 that no other instance uses, or let sno lease"
-                + " one: create the table sno_partition_lease (JdbcPartitionLeases.DDL) in a PostgreSQL (or H2"
-                + " file/server) datasource all instances share.";
+                + " one: create the table sno_partition_lease (LeaseDialect's ddl() for the database, or"
+                + " sno.lease.initialize-schema=always) in a PostgreSQL, MariaDB, MySQL or H2 file/server"
+                + " datasource all instances share.";
     }
 
     /**

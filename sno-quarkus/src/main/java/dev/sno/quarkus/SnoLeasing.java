@@ -84,7 +84,8 @@ final class SnoLeasing {
             }
             if (!JdbcPartitionLeases.tableExists(ds)) {
                 return no(required, "the table sno_partition_lease does not exist in " + db
-                        + " (create it with JdbcPartitionLeases.DDL, or set sno.lease.initialize-schema=always)",
+                        + " (create it with LeaseDialect." + dialect.name() + ".ddl(), or set"
+                        + " sno.lease.initialize-schema=always)",
                         "sno.lease.enabled");
             }
         } catch (SQLException e) {

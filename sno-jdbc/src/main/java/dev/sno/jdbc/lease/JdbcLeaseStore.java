@@ -103,8 +103,15 @@ public final class JdbcLeaseStore implements LeaseStore {
                 ensureRows(d, namespace, lo, hi);
                 return;
             } catch (SQLException e) {
-                if (e.getSQLState() == null || !e.getSQLState().startsWith("42") || tableExists(dataSource)) {
+                if (e.getSQLState() == null || !e.getSQLState().startsWith("42")) {
                     throw e;
+                }
+                if (tableExists(dataSource)) {
+                    // Created since by a concurrent preparer (instances starting together on a
+                    // new database), or class 42 for another reason, which the second try
+                    // reports.
+                    ensureRows(d, namespace, lo, hi);
+                    return;
                 }
             }
             if (!createTable) {
@@ -131,7 +138,7 @@ public final class JdbcLeaseStore implements LeaseStore {
         LeaseDialect d = dialect();
         try {
             for (int round = 1;; round++) {
-                Grant g = tx.inTransaction(d.readCommitted(), c -> d.skipLocked()
+                Grant g = tx.inTransaction(d, d.readCommitted(), c -> d.skipLocked()
                         ? acquireSkipLocked(c, d, claim) : acquireConditional(c, d, claim));
                 if (g != null) {
                     return Optional.of(g);
@@ -258,7 +265,20 @@ public final class JdbcLeaseStore implements LeaseStore {
         if (present == hi - lo + 1L) {
             return;
         }
-        int inserted = tx.inTransaction(null, c -> insertMissing(c, d, namespace, lo, hi));
+        int inserted;
+        for (int attempt = 1;; attempt++) {
+            try {
+                inserted = tx.inTransaction(d, null, c -> insertMissing(c, d, namespace, lo, hi));
+                break;
+            } catch (SQLException e) {
+                // H2's MERGE does not see rows a concurrent preparer has not committed and then
+                // violates the key (23505); once that one commits, another try inserts the rest.
+                if (!"23505".equals(e.getSQLState()) || attempt == Tx.ATTEMPTS) {
+                    throw e;
+                }
+                Tx.pause(attempt);
+            }
+        }
         if (inserted > 1000) {
             // Best effort, so that the planner reads free rows in age order from the index
             // instead of sorting the namespace; without the privilege, autovacuum gets there.

@@ -55,7 +55,7 @@ final class Sql {
 
     /** Runs an update; the count of rows it changed. */
     int update(Connection c, LeaseDialect d) throws SQLException {
-        if (inline(d)) {
+        if (inlines(d)) {
             try (Statement s = c.createStatement()) {
                 s.setQueryTimeout(timeoutSeconds);
                 return s.executeUpdate(inlined());
@@ -68,7 +68,7 @@ final class Sql {
 
     /** Runs a query and reads its result. */
     <T> T query(Connection c, LeaseDialect d, Reader<T> reader) throws SQLException {
-        if (inline(d)) {
+        if (inlines(d)) {
             try (Statement s = c.createStatement()) {
                 s.setQueryTimeout(timeoutSeconds);
                 try (ResultSet r = s.executeQuery(inlined())) {
@@ -81,7 +81,8 @@ final class Sql {
         }
     }
 
-    private static boolean inline(LeaseDialect d) {
+    /** Whether statements carry their arguments in their text on this dialect's database. */
+    static boolean inlines(LeaseDialect d) {
         return d == LeaseDialect.POSTGRESQL;
     }
 

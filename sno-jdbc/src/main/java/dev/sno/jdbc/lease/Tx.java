@@ -30,25 +30,36 @@ final class Tx {
     }
 
     /**
-     * Runs work in one transaction, after the given first statement (an isolation level), and
-     * commits; rolls back and retries on a transient conflict.
+     * Runs work in one transaction, after the given first statement (an isolation level, or
+     * null), and commits; rolls back and retries on a transient conflict. Where the dialect's
+     * statements carry their arguments ({@link Sql#inlines}: PostgreSQL), the transaction is
+     * opened and ended by plain {@code BEGIN}, {@code COMMIT} and {@code ROLLBACK} statements in
+     * auto-commit mode: pgjdbc's {@link Connection#commit()} runs {@code COMMIT} as a named
+     * server-side statement, which a pooler in transaction mode may not carry over to the next
+     * transaction's server connection.
      */
-    <T> T inTransaction(String first, Work<T> work) throws SQLException {
+    <T> T inTransaction(LeaseDialect d, String first, Work<T> work) throws SQLException {
+        boolean explicit = Sql.inlines(d);
         for (int attempt = 1;; attempt++) {
             try (Connection c = dataSource.getConnection()) {
                 boolean auto = c.getAutoCommit();
-                c.setAutoCommit(false);
-                try {
+                c.setAutoCommit(explicit);
+                try (Statement s = c.createStatement()) {
+                    if (explicit) {
+                        s.execute("BEGIN");
+                    }
                     if (first != null) {
-                        try (Statement s = c.createStatement()) {
-                            s.execute(first);
-                        }
+                        s.execute(first);
                     }
                     T result = work.run(c);
-                    c.commit();
+                    if (explicit) {
+                        s.execute("COMMIT");
+                    } else {
+                        c.commit();
+                    }
                     return result;
                 } catch (SQLException | RuntimeException e) {
-                    rollback(c, e);
+                    rollback(c, explicit, e);
                     if (!(e instanceof SQLException s) || !transientConflict(s) || attempt == ATTEMPTS) {
                         throw e;
                     }
@@ -100,9 +111,15 @@ final class Tx {
         return false;
     }
 
-    private static void rollback(Connection c, Exception cause) {
+    private static void rollback(Connection c, boolean explicit, Exception cause) {
         try {
-            c.rollback();
+            if (explicit) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("ROLLBACK");
+                }
+            } else {
+                c.rollback();
+            }
         } catch (SQLException e) {
             cause.addSuppressed(e);
         }

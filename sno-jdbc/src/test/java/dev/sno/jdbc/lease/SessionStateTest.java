@@ -24,8 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (PgBouncer) may run each transaction on another server connection: after an acquisition, 25
  * renewals, a release and a second acquisition through one reused connection, PostgreSQL's
  * session has no prepared statement (pgjdbc names one after its {@code prepareThreshold} of 5
- * runs of a {@code PreparedStatement}'s text) and MariaDB's has counted no server-side
- * prepare. The namespace carries a quote and a backslash, which inlined arguments must keep.
+ * runs of a {@code PreparedStatement}'s text, and names {@code COMMIT} at once when
+ * {@code Connection.commit()} runs it) and MariaDB's has counted no server-side prepare since
+ * the namespace's rows were inserted. The namespace carries a quote and a backslash, which inlined arguments must keep.
  */
 class SessionStateTest {
 
@@ -41,9 +42,14 @@ class SessionStateTest {
         LeaseDb ds = LeaseDb.open(db, 1);
         try {
             String namespace = "it's a \\ns " + UUID.randomUUID().toString().substring(0, 8);
+            assertEquals(0, serverPrepares(ds, db), db + ": a new connection");
             JdbcLeaseStore store = JdbcLeaseStore.builder(ds).build();
             store.prepare(namespace, 0, 1);
-            long preparesBefore = serverPrepares(ds, db);
+            // MariaDB: a counter. The rows' batch insert in prepare() goes through the driver's
+            // bulk protocol, which prepares on the server (once per namespace; MaxScale and
+            // ProxySQL carry prepared statements across backends). PostgreSQL: the statements
+            // that exist, none even after prepare().
+            long afterPrepare = db.equals(LeaseDb.POSTGRES) ? 0 : serverPrepares(ds, db);
 
             PartitionLease lease = acquire(store, namespace, "a".repeat(32));
             for (int i = 1; i <= 25; i++) {
@@ -71,8 +77,8 @@ class SessionStateTest {
                     }
                 }
             }
-            assertEquals(0, serverPrepares(ds, db) - preparesBefore,
-                    db + ": server-side prepared statements made by lease calls");
+            assertEquals(afterPrepare, serverPrepares(ds, db),
+                    db + ": server-side prepared statements made by lease calls, COMMIT included");
         } finally {
             ds.close();
         }

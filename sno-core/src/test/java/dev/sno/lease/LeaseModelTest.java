@@ -1,12 +1,12 @@
-package dev.sno.jdbc.lease;
+package dev.sno.lease;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sno.jdbc.lease.LeaseModel.Bounds;
-import dev.sno.jdbc.lease.LeaseModel.Mutation;
-import dev.sno.jdbc.lease.LeaseModel.Result;
+import dev.sno.lease.LeaseModel.Bounds;
+import dev.sno.lease.LeaseModel.Mutation;
+import dev.sno.lease.LeaseModel.Result;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -1,4 +1,4 @@
-package dev.sno.jdbc.lease;
+package dev.sno.lease;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -7,13 +7,13 @@ import java.util.Set;
 
 /**
  * An explicit-state model of the lease protocol (SPEC.md 11.5), explored exhaustively for small
- * bounds: a database row (epoch, holder, expiry in database time, the generator record), and
- * processes that acquire it, renew it with epoch-fenced writes of their write-ahead record, make
- * IDs by the generator's rules (progression within the durable horizon, tick-tock on a
- * regression saved before its first ID, waiting in the unsafe past), fence themselves at their
- * deadline, close, crash, have their clocks skewed and stepped back, and are delayed
- * arbitrarily (any interleaving: a process that does not act is paused). Time is integer; one
- * step is one 4 ms unit.
+ * bounds: the store's record of a partition (a database row or a Redis hash: epoch, holder, expiry
+ * in the store's time, the generator record), and processes that acquire it, renew it with
+ * epoch-fenced writes of their write-ahead record, make IDs by the generator's rules (progression
+ * within the durable horizon, tick-tock on a regression saved before its first ID, waiting in the
+ * unsafe past), fence themselves at their deadline, close, crash, have their clocks skewed and
+ * stepped back, and are delayed arbitrarily (any interleaving: a process that does not act is
+ * paused). Time is integer; one step is one 4 ms unit.
  *
  * <p>Checked invariants: no ID (unit, tick-tock bit, sequence) is returned twice; with fencing,
  * never two live holders (holders before their fence deadline) at once. {@link Mutation}s break

@@ -1,0 +1,390 @@
+package dev.sno.testsupport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sno.GeneratorSnapshot;
+import dev.sno.lease.LeaseStore;
+import dev.sno.lease.LeaseStore.Claim;
+import dev.sno.lease.LeaseStore.Grant;
+import dev.sno.lease.PartitionLease;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules every {@link LeaseStore} keeps (the numbered rules of its Javadoc, and what its
+ * methods promise), checked through the SPI alone, once for every store: a store module's test
+ * extends this class and supplies the store ({@link #store()}). Each test works in a namespace of
+ * its own ({@link #namespace(String)}).
+ *
+ * <ul>
+ *   <li>{@link #oneHolderNineConcurrentAcquirersForEightPartitions}: rule 2, one holder; the
+ *       first acquisition of a partition is epoch 1.
+ *   <li>{@link #fencingATakenOverHolderOrAStrangerWritesNothing}: rule 3, fencing by token and
+ *       epoch, on a live lease and after a takeover; a release is final.
+ *   <li>{@link #expiryALeaseLastsItsDurationThenIsTakenAtTheNextEpoch}: rules 1 and 2, expiry
+ *       by the store's clock. The SPI hands the store no client time, so what is checked here
+ *       is that a lease lasts at least its duration, measured on this JVM's monotonic clock, and
+ *       ends before a deadline; that expiry is the server's time plus the duration, whatever the
+ *       client's clock or time zone, the store modules check with their own means
+ *       (RedisLeaseStoreContractTest, RedisPartitionLeasesTest, sno-jdbc's LeaseDeploymentTest).
+ *   <li>{@link #expiryAnExpiredLeaseThatNobodyTookCanStillBeRenewed}: rule 3 (a write is fenced
+ *       by token and epoch, not by time).
+ *   <li>{@link #stateTheLastRenewalsStateIsWhatTheNextHolderGets}: rule 4, state in the lease,
+ *       every field at its maximum.
+ *   <li>{@link #releaseFreesAtOnceAndKeepsTheState}: {@link LeaseStore#release}.
+ *   <li>{@link #prepareIsIdempotentWhenConcurrentAndFreesNothing}: {@link LeaseStore#prepare}.
+ *   <li>{@link #rangeAndNamespaceBoundWhatAnAcquisitionTakes}: {@link LeaseStore#acquire} takes
+ *       from the claim's range and namespace only.
+ * </ul>
+ * Not here: rule 5 (no session state) and durability, which depend on what the store talks to,
+ * and the order of "unused longest", which needs the store's clock to tick between two releases;
+ * the store modules test them.
+ *
+ * <p>Leases that must expire last {@link #shortLease()}; the tests poll (never sleep) until the
+ * store lets another claim take them, for at most 10 short leases plus 2 s.
+ */
+public abstract class LeaseStoreContract {
+
+    /** A lease that outlasts any test. */
+    protected static final Duration LONG = Duration.ofSeconds(60);
+
+    private static final int TRIALS = Integer.getInteger("sno.contract.trials", 50);
+
+    static {
+        // sno-core's tests run inside module dev.sno, where Surefire opens the packages of test
+        // classes to JUnit but not this one, whose tests its subclasses inherit.
+        Module module = LeaseStoreContract.class.getModule();
+        if (module.isNamed()) {
+            module.addOpens(LeaseStoreContract.class.getPackageName(), Test.class.getModule());
+        }
+    }
+
+    private ExecutorService pool;
+
+    /**
+     * The store under test; the same one for the whole of a test.
+     *
+     * @return the store
+     */
+    protected abstract LeaseStore store();
+
+    /**
+     * A namespace no other test or run uses.
+     *
+     * @param what  what the test is about, a few letters
+     * @return the namespace, at most 64 characters
+     */
+    protected String namespace(String what) {
+        return what + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /**
+     * The lease of a claim whose lease must expire during a test.
+     *
+     * @return 1 s unless a store says otherwise
+     */
+    protected Duration shortLease() {
+        return Duration.ofSeconds(1);
+    }
+
+    @BeforeEach
+    public final void startPool() {
+        pool = Executors.newFixedThreadPool(9);
+    }
+
+    @AfterEach
+    public final void stopPool() throws InterruptedException {
+        pool.shutdownNow();
+        pool.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    // ---- rule 2: one holder --------------------------------------------------------------------
+
+    @Test
+    public void oneHolderNineConcurrentAcquirersForEightPartitions() throws Exception {
+        for (int trial = 0; trial < TRIALS; trial++) {
+            String ns = namespace("nine");
+            store().prepare(ns, 0, 7);
+            CyclicBarrier start = new CyclicBarrier(9);
+            List<Future<Optional<Grant>>> results = new ArrayList<>();
+            for (int i = 0; i < 9; i++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return store().acquire(claim(ns, 0, 7, LONG));
+                }));
+            }
+            Set<Integer> partitions = new HashSet<>();
+            int empty = 0;
+            for (Future<Optional<Grant>> f : results) {
+                Optional<Grant> g = f.get();
+                if (g.isEmpty()) {
+                    empty++;
+                } else {
+                    assertEquals(1, g.get().epoch(), "the first acquisition of a partition: " + g.get());
+                    assertTrue(partitions.add(g.get().partition()), "partition granted twice: " + g.get());
+                }
+            }
+            assertEquals(8, partitions.size(), "trial " + trial + ": partitions granted " + partitions);
+            assertEquals(1, empty, "trial " + trial + ": empty answers");
+        }
+    }
+
+    // ---- rule 3: fencing -----------------------------------------------------------------------
+
+    @Test
+    public void fencingATakenOverHolderOrAStrangerWritesNothing() throws Exception {
+        String ns = namespace("fence");
+        store().prepare(ns, 3, 3);
+        Claim a = claim(ns, 3, 3, LONG);
+        Grant ga = store().acquire(a).orElseThrow();
+        assertEquals(new Grant(3, 1, null), ga);
+        PartitionLease la = lease(a, ga);
+        GeneratorSnapshot sa = snapshot(3, 1);
+        GeneratorSnapshot zombie = snapshot(3, 999);
+
+        // A live lease: another token, or the holder's token with another epoch, writes nothing.
+        String stranger = claim(ns, 3, 3, LONG).token();
+        assertFalse(store().renew(la, stranger, LONG, zombie), "a stranger's renewal");
+        assertFalse(store().release(la, stranger), "a stranger's release");
+        assertFalse(store().renew(epoch(la, 2), a.token(), LONG, zombie), "the holder's token, a later epoch");
+        assertFalse(store().release(epoch(la, 2), a.token()), "the holder's token, a later epoch");
+        assertFalse(store().renew(epoch(la, 0), a.token(), LONG, zombie), "the holder's token, an earlier epoch");
+        assertFalse(store().release(epoch(la, 0), a.token()), "the holder's token, an earlier epoch");
+        assertTrue(store().acquire(claim(ns, 3, 3, LONG)).isEmpty(), "still held: no release got through");
+
+        // The holder's last renewal shortens its lease; once expired, b takes over at epoch 2.
+        assertTrue(store().renew(la, a.token(), shortLease(), sa), "the holder's own renewal");
+        Claim b = claim(ns, 3, 3, LONG);
+        Grant gb = awaitGrant("a's lease to expire on the store's clock", b);
+        assertEquals(3, gb.partition());
+        assertEquals(2, gb.epoch(), "a takeover is a new epoch");
+        assertEquals(sa, gb.state(), "the holder's last renewal, and nothing a stranger sent");
+        PartitionLease lb = lease(b, gb);
+
+        // The zombie a, and any mix of the two holders' tokens and epochs, are fenced out.
+        assertFalse(store().renew(la, a.token(), LONG, zombie), "the zombie's renewal");
+        assertFalse(store().release(la, a.token()), "the zombie's release");
+        assertFalse(store().renew(lb, a.token(), LONG, zombie), "the zombie's token at the new epoch");
+        assertFalse(store().release(lb, a.token()), "the zombie's token at the new epoch");
+        assertFalse(store().renew(la, b.token(), LONG, zombie), "the new token at the old epoch");
+        assertFalse(store().release(la, b.token()), "the new token at the old epoch");
+        assertTrue(store().acquire(claim(ns, 3, 3, LONG)).isEmpty(), "b still holds it");
+
+        // b releases without renewing: the state the next holder gets is still a's.
+        assertTrue(store().release(lb, b.token()), "the new holder's release");
+        assertFalse(store().release(lb, b.token()), "a release is final");
+        Grant gc = store().acquire(claim(ns, 3, 3, LONG)).orElseThrow();
+        assertEquals(new Grant(3, 3, sa), gc, "no write of the zombie or a stranger got through");
+    }
+
+    // ---- rules 1 and 2: expiry by the store's clock --------------------------------------------
+
+    @Test
+    public void expiryALeaseLastsItsDurationThenIsTakenAtTheNextEpoch() throws Exception {
+        String ns = namespace("expiry");
+        store().prepare(ns, 0, 0);
+        long start = System.nanoTime();
+        Grant first = store().acquire(claim(ns, 0, 0, shortLease())).orElseThrow();
+        Grant second = awaitGrant("the lease to expire on the store's clock", claim(ns, 0, 0, LONG));
+        long heldMillis = (System.nanoTime() - start) / 1_000_000;
+        // 20 ms for stores that keep time to the millisecond and round it down.
+        assertTrue(heldMillis >= shortLease().toMillis() - 20,
+                "a lease of " + shortLease().toMillis() + " ms was taken after " + heldMillis + " ms");
+        assertEquals(new Grant(0, first.epoch() + 1, null), second);
+    }
+
+    @Test
+    public void expiryAnExpiredLeaseThatNobodyTookCanStillBeRenewed() throws Exception {
+        String ns = namespace("heal");
+        store().prepare(ns, 0, 1);
+        Claim a = claim(ns, 0, 1, shortLease());
+        Grant ga = store().acquire(a).orElseThrow();
+        // b acquires after a, for as long: when b's lease has expired, so has a's.
+        Grant gb = store().acquire(claim(ns, 0, 1, shortLease())).orElseThrow();
+        int p = ga.partition();
+        int q = gb.partition();
+        awaitGrant("the later lease to expire on the store's clock", claim(ns, q, q, LONG));
+        assertTrue(store().renew(lease(a, ga), a.token(), LONG, snapshot(p, 5)), "token and epoch still match");
+        assertTrue(store().acquire(claim(ns, p, p, LONG)).isEmpty(), "renewed: held again");
+    }
+
+    // ---- rule 4: state in the lease ------------------------------------------------------------
+
+    @Test
+    public void stateTheLastRenewalsStateIsWhatTheNextHolderGets() throws Exception {
+        String ns = namespace("state");
+        store().prepare(ns, 65535, 65535);
+        Claim a = claim(ns, 65535, 65535, LONG);
+        Grant g = store().acquire(a).orElseThrow();
+        assertNull(g.state(), "a new record has no state");
+        long maxUnits = (1L << 39) - 1;
+        GeneratorSnapshot max = new GeneratorSnapshot(65535, 65535, 65535, 0xFFFF_FFFFL, maxUnits, maxUnits,
+                maxUnits, 0xFFFF_FFFFL);
+        GeneratorSnapshot last = new GeneratorSnapshot(65535, 12, 60000, 0xFFFF_FFFEL, maxUnits - 3, maxUnits - 1,
+                maxUnits - 2, 0xFFFF_FFFEL);
+        assertTrue(store().renew(lease(a, g), a.token(), LONG, max));
+        assertTrue(store().renew(lease(a, g), a.token(), LONG, last));
+        assertTrue(store().release(lease(a, g), a.token()));
+        Grant next = store().acquire(claim(ns, 65535, 65535, LONG)).orElseThrow();
+        assertEquals(new Grant(65535, 2, last), next, "the last renewal's state, every field");
+    }
+
+    // ---- release -------------------------------------------------------------------------------
+
+    @Test
+    public void releaseFreesAtOnceAndKeepsTheState() throws Exception {
+        String ns = namespace("release");
+        store().prepare(ns, 9, 9);
+        Claim a = claim(ns, 9, 9, LONG);
+        Grant g = store().acquire(a).orElseThrow();
+        GeneratorSnapshot s = snapshot(9, 7);
+        assertTrue(store().renew(lease(a, g), a.token(), LONG, s));
+        assertTrue(store().acquire(claim(ns, 9, 9, LONG)).isEmpty(), "held for 60 s");
+        assertTrue(store().release(lease(a, g), a.token()));
+        assertEquals(new Grant(9, 2, s), store().acquire(claim(ns, 9, 9, LONG)).orElse(null),
+                "free at once, with the state it had");
+    }
+
+    // ---- prepare -------------------------------------------------------------------------------
+
+    @Test
+    public void prepareIsIdempotentWhenConcurrentAndFreesNothing() throws Exception {
+        String ns = namespace("prepare");
+        concurrently(4, () -> {
+            store().prepare(ns, 0, 2047);
+            return null;
+        });
+        Claim a = claim(ns, 0, 1023, LONG);
+        Grant g = store().acquire(a).orElseThrow();
+        assertEquals(1, g.epoch());
+        concurrently(4, () -> {
+            store().prepare(ns, 0, 2047);
+            return null;
+        });
+        int p = g.partition();
+        assertTrue(store().acquire(claim(ns, p, p, LONG)).isEmpty(), "prepare freed the held partition " + p);
+        assertTrue(store().release(lease(a, g), a.token()), "prepare changed the holder or epoch");
+        assertEquals(2, store().acquire(claim(ns, p, p, LONG)).orElseThrow().epoch(), "prepare reset the epoch");
+        // Exactly one record per partition: the last 8 are taken once each, then none is left.
+        Set<Integer> taken = new HashSet<>();
+        for (int i = 0; i < 8; i++) {
+            Grant t = store().acquire(claim(ns, 2040, 2047, LONG)).orElseThrow();
+            assertTrue(taken.add(t.partition()) && t.epoch() == 1, "taken twice or not new: " + t);
+        }
+        assertTrue(store().acquire(claim(ns, 2040, 2047, LONG)).isEmpty(), "a ninth record in 2040..2047");
+        // An overlapping range adds what is missing and leaves the rest as it is.
+        store().prepare(ns, 2000, 4095);
+        assertEquals(1, store().acquire(claim(ns, 4095, 4095, LONG)).orElseThrow().epoch());
+        assertTrue(store().acquire(claim(ns, 2040, 2047, LONG)).isEmpty(), "prepare freed held partitions");
+    }
+
+    // ---- the claim's range and namespace -------------------------------------------------------
+
+    @Test
+    public void rangeAndNamespaceBoundWhatAnAcquisitionTakes() throws Exception {
+        String ns = namespace("range");
+        String other = ns + "x";
+        store().prepare(ns, 0, 9);
+        store().prepare(other, 0, 9);
+        Set<Integer> middle = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            Grant g = store().acquire(claim(ns, 4, 6, LONG)).orElseThrow();
+            assertTrue(g.partition() >= 4 && g.partition() <= 6 && middle.add(g.partition()), "from 4..6: " + g);
+        }
+        assertTrue(store().acquire(claim(ns, 4, 6, LONG)).isEmpty(), "0..3 and 7..9 are outside the range");
+        Set<Integer> rest = new HashSet<>();
+        for (int i = 0; i < 7; i++) {
+            rest.add(store().acquire(claim(ns, 0, 9, LONG)).orElseThrow().partition());
+        }
+        assertEquals(Set.of(0, 1, 2, 3, 7, 8, 9), rest);
+        assertTrue(store().acquire(claim(ns, 0, 9, LONG)).isEmpty());
+        for (int i = 0; i < 10; i++) {
+            assertEquals(1, store().acquire(claim(other, 0, 9, LONG)).orElseThrow().epoch(),
+                    "namespace " + other + " is untouched by " + ns);
+        }
+        assertTrue(store().acquire(claim(other, 0, 9, LONG)).isEmpty());
+    }
+
+    // ---- helpers -------------------------------------------------------------------------------
+
+    /**
+     * A claim with a fresh random token.
+     *
+     * @param ns     the namespace
+     * @param lo     the first partition
+     * @param hi     the last partition
+     * @param lease  the lease duration
+     * @return the claim
+     */
+    protected static Claim claim(String ns, int lo, int hi, Duration lease) {
+        return new Claim(ns, lo, hi, lease, UUID.randomUUID().toString().replace("-", ""), "contract-host", 4242);
+    }
+
+    /**
+     * The lease a grant gives a claim.
+     *
+     * @param c  the claim
+     * @param g  the grant
+     * @return the lease
+     */
+    protected static PartitionLease lease(Claim c, Grant g) {
+        return new PartitionLease(c.namespace(), g.partition(), g.epoch(), c.host(), c.pid());
+    }
+
+    private static PartitionLease epoch(PartitionLease l, long epoch) {
+        return new PartitionLease(l.namespace(), l.partition(), epoch, l.host(), l.pid());
+    }
+
+    private static GeneratorSnapshot snapshot(int partition, long wallHi) {
+        return new GeneratorSnapshot(partition, 0, 65535, 1, wallHi, wallHi, wallHi, 0);
+    }
+
+    /** Acquires with the claim until it is granted, polling, for at most 10 short leases + 2 s. */
+    private Grant awaitGrant(String what, Claim c) throws IOException {
+        long timeout = shortLease().toMillis() * 10 + 2_000;
+        long end = System.nanoTime() + timeout * 1_000_000;
+        for (;;) {
+            Optional<Grant> g = store().acquire(c);
+            if (g.isPresent()) {
+                return g.get();
+            }
+            if (System.nanoTime() - end > 0) {
+                throw new AssertionError("timed out after " + timeout + " ms waiting for " + what);
+            }
+            LockSupport.parkNanos(10_000_000L);
+        }
+    }
+
+    private void concurrently(int n, Callable<Object> task) throws Exception {
+        CyclicBarrier start = new CyclicBarrier(n);
+        List<Future<Object>> runs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            runs.add(pool.submit(() -> {
+                start.await();
+                return task.call();
+            }));
+        }
+        for (Future<Object> f : runs) {
+            f.get();
+        }
+    }
+}
