@@ -29,19 +29,20 @@
 #
 # The tests, one Maven run per server (mvn -o -B -pl <module> -am test, never install):
 #
-#   MariaDB 10.11  sno-jdbc: JdbcPartitionLeasesTest, LeaseChaosTest, LeaseContentionTest,
-#                  LeaseDeploymentTest, LeaseLatencyTest, SessionStateTest, ZombieTest; each
-#                  MariaDB case runs through MariaDB Connector/J and, where the test has it,
-#                  MySQL Connector/J.
-#                  LeaseChaosTest halts and resumes the server through
-#                  scripts/mariadb-test-server.sh, which its JVM finds through the variables
-#                  below (they are inherited), so the outage hits MariaDB 10.11 too.
+#   MariaDB 10.11  sno-jdbc: JdbcLeaseStoreContractTest, JdbcPartitionLeasesTest,
+#                  LeaseChaosTest, LeaseContentionTest, LeaseDeploymentTest, LeaseLatencyTest,
+#                  SessionStateTest, ZombieTest; each MariaDB case runs through MariaDB
+#                  Connector/J and, where the test has it, MySQL Connector/J. LeaseChaosTest
+#                  halts and resumes the server through scripts/mariadb-test-server.sh, which
+#                  its JVM finds through the variables below (they are inherited), so the
+#                  outage hits MariaDB 10.11 too.
 #   PgBouncer      sno-jdbc: PgBouncerLeaseTest (SNO_PGBOUNCER_URL; it runs nowhere else),
-#                  JdbcPartitionLeasesTest, LeaseDeploymentTest, LeaseLatencyTest, SessionStateTest,
-#                  ZombieTest, FleetSimulationTest, with SNO_PG_URL pointing at PgBouncer. Left out:
-#                  LeaseChaosTest (its outage halts the server behind the URL through
-#                  scripts/pg-test-server.sh: here that is the build's shared PostgreSQL, which
-#                  other builds may be using); LeaseContentionTest (its PostgreSQL cases set the
+#                  JdbcLeaseStoreContractTest, JdbcPartitionLeasesTest, LeaseDeploymentTest,
+#                  LeaseLatencyTest, SessionStateTest, ZombieTest, FleetSimulationTest, with
+#                  SNO_PG_URL pointing at PgBouncer. Left out: LeaseChaosTest (its outage
+#                  halts the server behind the URL through scripts/pg-test-server.sh: here that
+#                  is the build's shared PostgreSQL, which other builds may be using);
+#                  LeaseContentionTest (its PostgreSQL cases set the
 #                  isolation with the startup parameter "options", which PgBouncer 1.18 refuses,
 #                  and ignoring it would test READ COMMITTED under another name);
 #                  JdbcPartitionLeasesTest#tableExistsProbes... (it selects a schema with
@@ -368,12 +369,12 @@ run() {
   versions
 
   run_tests "MariaDB 10.11" sno-jdbc \
-    "JdbcPartitionLeasesTest,LeaseChaosTest,LeaseContentionTest,LeaseDeploymentTest,LeaseLatencyTest,SessionStateTest,ZombieTest" \
+    "JdbcLeaseStoreContractTest*,JdbcPartitionLeasesTest,LeaseChaosTest,LeaseContentionTest,LeaseDeploymentTest,LeaseLatencyTest,SessionStateTest,ZombieTest" \
     "mariadb mysql-driver" \
     SNO_MARIADB_URL="$mariadb_url" SNO_PG_URL="$no_pg_url"
 
   run_tests "PgBouncer" sno-jdbc \
-    "PgBouncerLeaseTest,JdbcPartitionLeasesTest,!JdbcPartitionLeasesTest#tableExistsProbes*,LeaseDeploymentTest,!LeaseDeploymentTest#aRoleThatMayOnly*,LeaseLatencyTest,SessionStateTest,ZombieTest,FleetSimulationTest" \
+    "PgBouncerLeaseTest,JdbcLeaseStoreContractTest*,JdbcPartitionLeasesTest,!JdbcPartitionLeasesTest#tableExistsProbes*,LeaseDeploymentTest,!LeaseDeploymentTest#aRoleThatMayOnly*,LeaseLatencyTest,SessionStateTest,ZombieTest,FleetSimulationTest" \
     "postgres" \
     SNO_PG_URL="$bouncer_url" SNO_PGBOUNCER_URL="$bouncer_url" SNO_MARIADB_URL="$no_mariadb_url"
 
