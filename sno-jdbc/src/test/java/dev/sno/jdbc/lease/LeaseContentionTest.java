@@ -44,7 +44,7 @@ class LeaseContentionTest {
                 Arguments.of(LeaseDb.MARIADB, "", "MariaDB, REPEATABLE READ (its default)"),
                 Arguments.of(LeaseDb.MARIADB, "&sessionVariables=innodb_snapshot_isolation=ON",
                         "MariaDB, REPEATABLE READ with innodb_snapshot_isolation=ON"),
-                Arguments.of(LeaseDb.MARIADB, "&sessionVariables=transaction_isolation='SERIALIZABLE'",
+                Arguments.of(LeaseDb.MARIADB, "&sessionVariables=tx_isolation='SERIALIZABLE'",
                         "MariaDB, SERIALIZABLE"),
                 Arguments.of(LeaseDb.MYSQL_DRIVER, "", "MariaDB through MySQL Connector/J, REPEATABLE READ"),
                 Arguments.of(LeaseDb.POSTGRES, "&options=-c%20default_transaction_isolation=serializable",
