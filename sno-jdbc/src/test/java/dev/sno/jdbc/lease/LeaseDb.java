@@ -1,19 +1,15 @@
 package dev.sno.jdbc.lease;
 
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -23,10 +19,10 @@ import org.junit.jupiter.api.Assumptions;
  * scripts/mariadb-test-server.sh's default, through MariaDB Connector/J ({@link #MARIADB}) or
  * MySQL Connector/J ({@link #MYSQL_DRIVER}). In CI ({@code CI=true}) the servers must be there;
  * elsewhere their tests are skipped. As a
- * {@link DataSource} it pools connections (every renewal borrows one) and can be cut off, which
+ * {@link javax.sql.DataSource} it pools connections (every renewal borrows one) and can be cut off, which
  * is what a crashed or partitioned holder looks like to the database: no more writes.
  */
-final class LeaseDb implements DataSource {
+final class LeaseDb extends TestDataSource {
 
     static final String H2 = "h2";
     static final String POSTGRES = "postgres";
@@ -213,44 +209,6 @@ final class LeaseDb implements DataSource {
                         throw e.getCause();
                     }
                 });
-    }
-
-    @Override
-    public Connection getConnection(String username, String password) throws SQLException {
-        return getConnection();
-    }
-
-    @Override
-    public PrintWriter getLogWriter() {
-        return null;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) {
-    }
-
-    @Override
-    public int getLoginTimeout() {
-        return 0;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        throw new SQLException("not a wrapper");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return false;
     }
 
     /** Waits for a condition, failing after the timeout. */

@@ -10,7 +10,6 @@ import dev.sno.lease.LeaseListener;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
 import dev.sno.testsupport.LogCapture;
-import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -22,7 +21,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -172,7 +170,7 @@ class LeaseDeploymentTest {
     }
 
     /** A pool of exactly one connection: getConnection waits up to 30 s for it, as HikariCP does. */
-    private static final class OneConnection implements DataSource {
+    private static final class OneConnection extends TestDataSource {
         private final DataSource real;
         private final Semaphore permit = new Semaphore(1);
 
@@ -208,44 +206,6 @@ class LeaseDeploymentTest {
                             throw e.getCause();
                         }
                     });
-        }
-
-        @Override
-        public Connection getConnection(String username, String password) throws SQLException {
-            return getConnection();
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() {
-            return Logger.getGlobal();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> iface) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> iface) {
-            return false;
         }
     }
 }

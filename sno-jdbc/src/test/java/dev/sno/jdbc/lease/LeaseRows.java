@@ -14,8 +14,25 @@ final class LeaseRows {
     private LeaseRows() {
     }
 
-    /** The row's columns by lower-case name, plus "expired" (by the database's clock). */
+    /**
+     * The row's columns by lower-case name, plus "expired" (by the database's clock). A read that
+     * the database cancels as a serialization failure (PostgreSQL at SERIALIZABLE may cancel a
+     * reader beside concurrent writers) is tried again, as the store itself does.
+     */
     static Map<String, Object> row(DataSource db, String namespace, int partition) throws SQLException {
+        for (int attempt = 1;; attempt++) {
+            try {
+                return read(db, namespace, partition);
+            } catch (SQLException e) {
+                if (!Tx.transientConflict(e) || attempt == Tx.ATTEMPTS) {
+                    throw e;
+                }
+                Tx.pause(attempt);
+            }
+        }
+    }
+
+    private static Map<String, Object> read(DataSource db, String namespace, int partition) throws SQLException {
         try (Connection c = db.getConnection();
                 PreparedStatement q = c.prepareStatement("SELECT epoch, holder_token, holder_host, holder_pid,"
                         + " wall_hi, wall_safe, drifts, seq, now_unit, updated_at,"

@@ -9,7 +9,6 @@ import dev.sno.lease.LeaseStore.Claim;
 import dev.sno.lease.LeaseStore.Grant;
 import dev.sno.lease.PartitionLease;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -20,8 +19,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.UUID;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
@@ -150,7 +147,7 @@ class PgBouncerLeaseTest {
      * connection pool of one, it keeps the driver's per-connection statement cache from call to
      * call.
      */
-    private static final class OneConnection implements DataSource, AutoCloseable {
+    private static final class OneConnection extends TestDataSource implements AutoCloseable {
         final Connection real;
         private boolean lent;
 
@@ -191,46 +188,8 @@ class PgBouncerLeaseTest {
         }
 
         @Override
-        public Connection getConnection(String username, String password) throws SQLException {
-            return getConnection();
-        }
-
-        @Override
         public void close() throws SQLException {
             real.close();
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() {
-            return Logger.getGlobal();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> iface) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> iface) {
-            return false;
         }
     }
 }
