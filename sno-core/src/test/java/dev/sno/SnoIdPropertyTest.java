@@ -112,7 +112,7 @@ class SnoIdPropertyTest {
         byte[] b = a.clone();
         int i = r.nextInt(11);
         if (i < 10) {
-            b[i] += r.nextBoolean() ? 1 : -1;
+            b[i] = (byte) (b[i] + (r.nextBoolean() ? 1 : -1));
         }
         return b;
     }

@@ -224,7 +224,6 @@ class AotPartitionIT {
         void on(String base) throws Exception;
     }
 
-    /** The same decision: health details and startup line, up to the partition number and ephemeral state. */
     /**
      * Runs a scenario's AOT and non-AOT starts at the same time: two JVMs of their own, each
      * with its own schema, configuration file and log, so neither sees the other. Started one
@@ -252,6 +251,7 @@ class AotPartitionIT {
         }
     }
 
+    /** The same decision: health details and startup line, up to the partition number and ephemeral state. */
     private static void assertSame(Run aot, Run jit) {
         System.out.println("[aot-it] " + aot + "\n[aot-it] " + jit);
         assertEquals(jit.comparable(), aot.comparable(), "AOT vs. non-AOT:\n" + aot + "\n" + jit);
