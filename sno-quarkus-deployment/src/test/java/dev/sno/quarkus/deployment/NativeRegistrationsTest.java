@@ -81,6 +81,10 @@ class NativeRegistrationsTest {
                 assertTrue(warnings.get(0).matches("sno: partition \\d+ is random: sno.partition is not set and the"
                         + " default datasource is the in-memory database H2 jdbc:h2:mem:nativecheck, which no other"
                         + " instance shares\\..*"), warnings.get(0));
+                // every lease database and its own dialect's DDL, not PostgreSQL's alone
+                assertTrue(warnings.get(0).endsWith(" (LeaseDialect's ddl() for the database, or"
+                        + " sno.lease.initialize-schema=always) in a PostgreSQL, MariaDB, MySQL or H2 file/server"
+                        + " datasource all instances share."), warnings.get(0));
             });
 
     @Inject
