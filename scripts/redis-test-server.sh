@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A throwaway Redis 6.2 server for the sno-redis tests, on 127.0.0.1 only, from Maven Central
 # (com.github.codemonstur:embedded-redis:1.4.3 holds a Linux x86-64 redis-server binary; nothing
-# is installed on the machine).
+# is installed on the machine; the jar comes from the local Maven repository, fetched when missing:
+# scripts/lib/maven-artifact.sh). The build's tests start it themselves (test-support's
+# TestServers, on a free port); by hand:
 #
 #   scripts/redis-test-server.sh start    # prints the URL the tests use (redis://127.0.0.1:63790)
 #   scripts/redis-test-server.sh stop     # stops it and deletes its data
@@ -18,34 +20,33 @@
 # server options. SNO_REDIS_SERVER points at another redis-server binary (Debian's redis-server
 # 7: /usr/bin/redis-server) for extra runs.
 set -euo pipefail
+# shellcheck source=lib/maven-artifact.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/maven-artifact.sh"
 
 version=1.4.3
 binary=redis-server-6.2.6-v5-linux-amd64
 port=${SNO_REDIS_PORT:-63790}
 dir=${SNO_REDIS_DIR:-/tmp/sno-redis-$port}
 url="redis://127.0.0.1:$port"
-jar="$HOME/.m2/repository/com/github/codemonstur/embedded-redis/$version/embedded-redis-$version.jar"
+
+unpack_redis() {
+  local jar=$1 into=$2
+  # jar (from the JDK the build needs anyway) rather than unzip, which a fresh machine may lack
+  (cd "$into" && jar xf "$jar" "$binary") && chmod +x "$into/$binary"
+}
 
 server() {
   if [ -n "${SNO_REDIS_SERVER:-}" ]; then
     echo "$SNO_REDIS_SERVER"
     return
   fi
-  local b="${TMPDIR:-/tmp}/sno-redis-bin-$version/$binary"
-  if [ ! -x "$b" ]; then
-    if [ ! -f "$jar" ]; then
-      mvn -q -B dependency:get -Dartifact="com.github.codemonstur:embedded-redis:$version" -Dtransitive=false >&2
-    fi
-    mkdir -p "$(dirname "$b")"
-    local tmp
-    tmp=$(mktemp -d "$b.XXXXXX")
-    # jar (from the JDK the build needs anyway) rather than unzip, which a fresh machine may lack
-    (cd "$tmp" && jar xf "$jar" "$binary")
-    chmod +x "$tmp/$binary"
-    mv "$tmp/$binary" "$b"
-    rm -rf "$tmp"
+  local b="${TMPDIR:-/tmp}/sno-redis-bin-$version"
+  if [ ! -x "$b/$binary" ]; then
+    local jar
+    jar=$(artifact_jar com.github.codemonstur embedded-redis "$version")
+    unpack_once "$b" "$binary" unpack_redis "$jar"
   fi
-  echo "$b"
+  echo "$b/$binary"
 }
 
 # One command over bash's /dev/tcp (the jar has no redis-cli): prints the first reply line.
@@ -73,11 +74,20 @@ launch() {
   else
     options+=(--appendonly no)
   fi
+  # Only this launch's lines of the log count: resume appends to it.
+  local seen=0
+  [ -f "$dir/server.log" ] && seen=$(wc -l <"$dir/server.log")
   # shellcheck disable=SC2086
   nohup "$(server)" "${options[@]}" ${SNO_REDIS_OPTIONS:-} >/dev/null 2>&1 &
-  echo $! >"$dir/redis.pid.launch"
+  local pid=$!
+  echo $pid >"$dir/redis.pid.launch"
   for _ in $(seq 1 300); do
-    if [ "$(cmd PING 2>/dev/null || true)" = "+PONG" ]; then
+    # A server that exited (its port taken, say) fails the start at once.
+    kill -0 "$pid" 2>/dev/null || break
+    # "Ready" in this launch's log: the server listens on the port, and another program that
+    # holds the port and answers PING is not taken for it.
+    if tail -n +$((seen + 1)) "$dir/server.log" 2>/dev/null | grep -q "Ready to accept connections" &&
+      [ "$(cmd PING 2>/dev/null || true)" = "+PONG" ]; then
       return
     fi
     sleep 0.1

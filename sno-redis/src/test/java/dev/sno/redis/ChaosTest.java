@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.sno.lease.PartitionLeases;
+import dev.sno.testsupport.TestServers;
+import dev.sno.testsupport.TestServers.Server;
 import io.lettuce.core.RedisClient;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,13 +21,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * The fleet chaos on Redis, with real processes: 10 child JVMs ({@link ChaosChild}) share 10
- * partitions of one namespace on a Redis of this test's own (scripts/redis-test-server.sh on port
- * 63791, AOF with appendfsync always), their clocks up to 2 s apart. Two children are killed with
+ * partitions of one namespace on a Redis of this test's own (test-support's TestServers.own, on a
+ * free port, AOF with appendfsync always), their clocks up to 2 s apart. Two children are killed with
  * SIGKILL and two stopped with SIGSTOP past their lease; four new children, their clocks 8 s behind
  * (so that without the state in the lease they would make the old holders' IDs again), take the
  * partitions over once the leases expired on the server; the Redis server itself is killed with SIGKILL and restarted from its AOF meanwhile;
@@ -72,16 +73,15 @@ class ChaosTest {
     }
 
     private final Path dir;
-    private final Path script;
 
     ChaosTest() throws IOException {
         dir = Files.createTempDirectory("sno-redis-chaos");
-        script = Path.of("..", "scripts", "redis-test-server.sh").toAbsolutePath().normalize();
     }
 
     @Test
     void killedStoppedAndRestartedFleetMakesNoIdTwiceAndLiveHoldersKeepTheirLeases() throws Exception {
-        String url = server("start");
+        TestServers.Own server = TestServers.own(Server.REDIS);
+        String url = server.url();
         List<Child> children = new ArrayList<>();
         long outageStart = 0;
         long outageEnd = 0;
@@ -114,9 +114,9 @@ class ChaosTest {
             }
             Thread.sleep(1_000);
             outageStart = System.nanoTime();
-            server("halt");
+            server.script("halt");
             Thread.sleep(1_500);
-            server("resume");
+            server.script("resume");
             outageEnd = System.nanoTime();
             List<Child> takers = children.subList(PARTITIONS, PARTITIONS + 4);
             TestRedis.await("the new children to take over the killed and stopped children's partitions", 60_000,
@@ -144,7 +144,7 @@ class ChaosTest {
                     c.process.destroyForcibly();
                 }
             }
-            server("stop");
+            server.close();
         }
 
         // 1. No ID twice, over every ID every child wrote.
@@ -228,30 +228,5 @@ class ChaosTest {
     private static void signal(Child c, String signal) throws Exception {
         Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(c.process.pid())).inheritIO().start();
         assertEquals(0, kill.waitFor(), "kill -" + signal);
-    }
-
-    /** Runs the test server script on this test's own port and directory; returns its output. */
-    private String server(String command) throws Exception {
-        if (!Files.isRegularFile(script)) {
-            skipOrFail("no " + script);
-        }
-        ProcessBuilder pb = new ProcessBuilder("bash", script.toString(), command);
-        pb.environment().put("SNO_REDIS_PORT", PORT);
-        pb.environment().put("SNO_REDIS_DIR", dir.resolve("redis").toString());
-        pb.redirectErrorStream(true);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (p.waitFor() != 0) {
-            skipOrFail("scripts/redis-test-server.sh " + command + " failed: " + out);
-        }
-        return out;
-    }
-
-    private static void skipOrFail(String why) {
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            fail(why);
-        }
-        System.out.println("[sno-redis] chaos test skipped: " + why);
-        Assumptions.abort(why);
     }
 }

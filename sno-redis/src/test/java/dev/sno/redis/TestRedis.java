@@ -2,6 +2,8 @@ package dev.sno.redis;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.sno.testsupport.TestServers;
+import dev.sno.testsupport.TestServers.Server;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -11,12 +13,10 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
-import org.junit.jupiter.api.Assumptions;
 
 /**
- * The Redis the tests use: -Dsno.redis.url or SNO_REDIS_URL, default the server
- * scripts/redis-test-server.sh starts (redis://127.0.0.1:63790). With CI=true a server that
- * cannot be reached fails the tests; otherwise they are skipped, saying why.
+ * The Redis the tests use: the one test-support's {@link TestServers} gives (-Dsno.redis.url or
+ * SNO_REDIS_URL, or the build's own, started for the tests).
  */
 final class TestRedis {
 
@@ -27,14 +27,10 @@ final class TestRedis {
     }
 
     static String url() {
-        String u = System.getProperty("sno.redis.url");
-        if (u == null || u.isEmpty()) {
-            u = System.getenv("SNO_REDIS_URL");
-        }
-        return u == null || u.isEmpty() ? "redis://127.0.0.1:63790" : u;
+        return TestServers.url(Server.REDIS);
     }
 
-    /** A client shared by the tests of this JVM; fails or skips when the server is not there. */
+    /** A client shared by the tests of this JVM. */
     static synchronized RedisClient client() {
         if (client == null) {
             RedisURI uri = RedisURI.create(url());
@@ -44,13 +40,7 @@ final class TestRedis {
                 raw = c.connect();
             } catch (RuntimeException e) {
                 c.shutdown();
-                String why = "no Redis at " + url() + " (" + e.getMessage() + "); start one with"
-                        + " scripts/redis-test-server.sh start, or set -Dsno.redis.url / SNO_REDIS_URL";
-                if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                    fail(why);
-                }
-                System.out.println("[sno-redis] skipped: " + why);
-                Assumptions.abort(why);
+                throw e;
             }
             client = c;
         }

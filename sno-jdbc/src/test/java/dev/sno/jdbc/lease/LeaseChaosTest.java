@@ -3,6 +3,8 @@ package dev.sno.jdbc.lease;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sno.testsupport.TestServers;
+import dev.sno.testsupport.TestServers.Server;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -72,9 +74,9 @@ class LeaseChaosTest {
             awaitLine(2, "LOST", 30_000); // the zombie's first write is rejected
             // The store's outage.
             outage[0] = System.nanoTime();
-            server(dbName, url, "halt");
+            server(dbName, "halt");
             TimeUnit.SECONDS.sleep(1);
-            server(dbName, url, "resume");
+            server(dbName, "resume");
             outage[1] = System.nanoTime();
             TimeUnit.MILLISECONDS.sleep(2 * LEASE_MILLIS); // the fleet goes on after it
         } finally {
@@ -123,32 +125,9 @@ class LeaseChaosTest {
         assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor());
     }
 
-    /** Stops or starts the test server through its script (scripts/*-test-server.sh). */
-    private static void server(String dbName, String url, String verb) throws Exception {
-        String port = url.replaceFirst("^jdbc:\\w+://[^:/]+:(\\d+)/.*$", "$1");
-        boolean pg = LeaseDb.POSTGRES.equals(dbName);
-        ProcessBuilder b = new ProcessBuilder("bash", Path.of("..", "scripts",
-                pg ? "pg-test-server.sh" : "mariadb-test-server.sh").toString(), verb);
-        b.environment().put(pg ? "SNO_PG_PORT" : "SNO_MARIADB_PORT", port);
-        b.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        // The script's stderr, where the resumed server writes its start-up notes, goes to a file
-        // (not a pipe: the server outlives the script and keeps it open), shown only on failure.
-        Path err = Files.createTempFile("sno-chaos-" + verb, ".log");
-        try {
-            b.redirectError(err.toFile());
-            int exit = b.start().waitFor();
-            assertEquals(0, exit, () -> "scripts " + verb + " of " + dbName + "; its stderr:\n" + read(err));
-        } finally {
-            Files.deleteIfExists(err);
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "(unreadable: " + e + ")";
-        }
+    /** Stops or starts the test server through its script (test-support's TestServers). */
+    private static void server(String dbName, String verb) {
+        TestServers.script(LeaseDb.POSTGRES.equals(dbName) ? Server.POSTGRES : Server.MARIADB, verb);
     }
 
     private long count(String prefix) {

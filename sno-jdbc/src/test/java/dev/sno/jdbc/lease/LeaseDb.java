@@ -1,5 +1,7 @@
 package dev.sno.jdbc.lease;
 
+import dev.sno.testsupport.TestServers;
+import dev.sno.testsupport.TestServers.Server;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -10,15 +12,11 @@ import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
- * A real database for the lease tests: H2 in memory, the PostgreSQL server at
- * {@code -Dsno.pg.url}, {@code SNO_PG_URL} or scripts/pg-test-server.sh's default, or the
- * MariaDB server at {@code -Dsno.mariadb.url}, {@code SNO_MARIADB_URL} or
- * scripts/mariadb-test-server.sh's default, through MariaDB Connector/J ({@link #MARIADB}) or
- * MySQL Connector/J ({@link #MYSQL_DRIVER}). In CI ({@code CI=true}) the servers must be there;
- * elsewhere their tests are skipped. As a
+ * A real database for the lease tests: H2 in memory, or the PostgreSQL or MariaDB server that
+ * test-support's {@link TestServers} gives (the user's, or the build's own), MariaDB through
+ * MariaDB Connector/J ({@link #MARIADB}) or MySQL Connector/J ({@link #MYSQL_DRIVER}). As a
  * {@link javax.sql.DataSource} it pools connections (every renewal borrows one) and can be cut off, which
  * is what a crashed or partitioned holder looks like to the database: no more writes.
  */
@@ -29,11 +27,6 @@ final class LeaseDb extends TestDataSource {
     static final String MARIADB = "mariadb";
     /** The MariaDB server through MySQL Connector/J, as a MySQL application would reach it. */
     static final String MYSQL_DRIVER = "mysql-driver";
-
-    private static final java.util.Map<String, String> PROBLEMS = new java.util.concurrent.ConcurrentHashMap<>();
-
-    private static volatile String pgProblem;
-    private static volatile boolean pgChecked;
 
     private final String url;
     private final BlockingQueue<Connection> idle;
@@ -56,9 +49,7 @@ final class LeaseDb extends TestDataSource {
             return new LeaseDb(pgUrl(), poolSize);
         }
         if (MARIADB.equals(db) || MYSQL_DRIVER.equals(db)) {
-            String url = MARIADB.equals(db) ? mariaDbUrl() : mysqlDriverUrl();
-            require(db, url, "scripts/mariadb-test-server.sh start");
-            return new LeaseDb(url, poolSize);
+            return new LeaseDb(MARIADB.equals(db) ? mariaDbUrl() : mysqlDriverUrl(), poolSize);
         }
         return new LeaseDb("jdbc:h2:mem:lease-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", poolSize);
     }
@@ -78,19 +69,11 @@ final class LeaseDb extends TestDataSource {
     }
 
     static String pgUrl() {
-        String u = System.getProperty("sno.pg.url");
-        if (u == null || u.isEmpty()) {
-            u = System.getenv("SNO_PG_URL");
-        }
-        return u == null || u.isEmpty() ? "jdbc:postgresql://127.0.0.1:54329/sno?user=sno" : u;
+        return TestServers.url(Server.POSTGRES);
     }
 
     static String mariaDbUrl() {
-        String u = System.getProperty("sno.mariadb.url");
-        if (u == null || u.isEmpty()) {
-            u = System.getenv("SNO_MARIADB_URL");
-        }
-        return u == null || u.isEmpty() ? "jdbc:mariadb://127.0.0.1:33069/sno?user=sno&password=sno" : u;
+        return TestServers.url(Server.MARIADB);
     }
 
     /**
@@ -102,47 +85,9 @@ final class LeaseDb extends TestDataSource {
         return mariaDbUrl().replaceFirst("^jdbc:mariadb:", "jdbc:mysql:") + "&sslMode=DISABLED";
     }
 
-    /** Skips (or, in CI, fails) the test if the server at url cannot be reached. */
-    static void require(String db, String url, String howToStart) {
-        String problem = PROBLEMS.computeIfAbsent(db, k -> {
-            DriverManager.setLoginTimeout(5);
-            try (Connection c = DriverManager.getConnection(url)) {
-                return c.isValid(5) ? "" : db + " connection at " + url + " is not valid";
-            } catch (SQLException e) {
-                return "no " + db + " at " + url + " (" + e.getMessage() + "); start one with " + howToStart;
-            }
-        });
-        if (!problem.isEmpty()) {
-            if ("true".equals(System.getenv("CI"))) {
-                throw new AssertionError("CI=true requires " + db + ": " + problem);
-            }
-            System.out.println("[sno-jdbc] skipping " + db + " test: " + problem);
-            Assumptions.abort(problem);
-        }
-    }
-
+    /** Makes sure the PostgreSQL server is there (see {@link TestServers}). */
     static void requirePostgres() {
-        if (!pgChecked) {
-            synchronized (LeaseDb.class) {
-                if (!pgChecked) {
-                    DriverManager.setLoginTimeout(5);
-                    try (Connection c = DriverManager.getConnection(pgUrl())) {
-                        pgProblem = c.isValid(5) ? null : "PostgreSQL connection at " + pgUrl() + " is not valid";
-                    } catch (SQLException e) {
-                        pgProblem = "no PostgreSQL at " + pgUrl() + " (" + e.getMessage()
-                                + "); start one with scripts/pg-test-server.sh start";
-                    }
-                    pgChecked = true;
-                }
-            }
-        }
-        if (pgProblem != null) {
-            if ("true".equals(System.getenv("CI"))) {
-                throw new AssertionError("CI=true requires PostgreSQL: " + pgProblem);
-            }
-            System.out.println("[sno-jdbc] skipping PostgreSQL test: " + pgProblem);
-            Assumptions.abort(pgProblem);
-        }
+        pgUrl();
     }
 
     /** Cuts this data source off the database (true) or reconnects it (false). */

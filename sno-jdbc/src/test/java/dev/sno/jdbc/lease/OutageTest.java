@@ -10,10 +10,9 @@ import dev.sno.lease.LeaseListener;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
 import dev.sno.testsupport.LogCapture;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.sno.testsupport.TestServers;
+import dev.sno.testsupport.TestServers.Server;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,12 +23,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
-import org.junit.jupiter.api.Assumptions;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A database outage: a private PostgreSQL server (scripts/pg-test-server.sh on its own port) is
+ * A database outage: a private PostgreSQL server (test-support's TestServers.own, on a free port) is
  * stopped while two holders make IDs, and started again. Each holder stops making IDs by its
  * fence deadline (5/6 of the lease after its last successful renewal), hears about the failed
  * renewal, and recovers by itself when the server is back, with the same lease; no ID repeats.
@@ -40,12 +39,10 @@ class OutageTest {
     @RegisterExtension
     final LogCapture logs = new LogCapture("dev.sno");
 
-    private static final Path SCRIPT = Path.of("..", "scripts", "pg-test-server.sh");
-    private static final String PORT = "54339";
-
     @Test
     void holdersStopAtTheirFenceDeadlineDuringAnOutageAndRecoverByThemselves() throws Exception {
-        String url = server("start");
+        TestServers.Own server = TestServers.own(Server.POSTGRES);
+        String url = server.url();
         LeaseDb db = LeaseDb.forUrl(url, 4);
         List<Holder> holders = new ArrayList<>();
         try {
@@ -67,7 +64,7 @@ class OutageTest {
             holders.forEach(Holder::start);
             LeaseDb.await("IDs from both holders", 20_000, () -> holders.stream().allMatch(h -> h.ids.size() > 100));
 
-            server("halt");
+            server.script("halt");
             long haltedAt = System.nanoTime(); // the last renewal that succeeded started before this
             LeaseDb.await("both holders fenced", 20_000, () -> holders.stream().allMatch(h -> h.refusedSince.get() != 0));
             long fencedBy = holders.stream().mapToLong(h -> h.refusedSince.get()).max().orElseThrow();
@@ -81,7 +78,7 @@ class OutageTest {
             }
             assertTrue(events.contains("failed " + holders.get(0).g.partition()), events.toString());
 
-            server("resume");
+            server.script("resume");
             long resumedAt = System.nanoTime();
             LeaseDb.await("both holders making IDs again", 30_000,
                     () -> holders.stream().allMatch(h -> h.lastIdAt(0) > resumedAt));
@@ -108,7 +105,7 @@ class OutageTest {
         } finally {
             holders.forEach(Holder::stop);
             db.close();
-            server("stop");
+            server.close();
         }
     }
 
@@ -184,33 +181,6 @@ class OutageTest {
                 }
             }
             return first == Long.MAX_VALUE ? t : first;
-        }
-    }
-
-    /** Runs the script on the private server; its URL for start and resume. */
-    private static String server(String command) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("bash", SCRIPT.toString(), command);
-        pb.environment().put("SNO_PG_PORT", PORT);
-        pb.environment().put("SNO_PG_DIR", "/tmp/sno-pg-outage-" + PORT);
-        pb.redirectErrorStream(true);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        int rc = p.waitFor();
-        if (rc != 0) {
-            String problem = "scripts/pg-test-server.sh " + command + " failed (" + rc + "): " + out;
-            if ("start".equals(command) && !"true".equals(System.getenv("CI"))) {
-                System.out.println("[sno-jdbc] skipping the outage test: " + problem);
-                Assumptions.abort(problem);
-            }
-            throw new AssertionError(problem);
-        }
-        String[] lines = out.split("\n");
-        return lines[lines.length - 1];
-    }
-
-    static {
-        if (!Files.exists(SCRIPT)) {
-            throw new ExceptionInInitializerError("missing " + SCRIPT.toAbsolutePath());
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.sno.GeneratorSnapshot;
 import dev.sno.lease.LeaseStore.Claim;
 import dev.sno.lease.LeaseStore.Grant;
 import dev.sno.lease.PartitionLease;
+import dev.sno.testsupport.TestServers;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -19,7 +20,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.UUID;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
 import org.postgresql.PGStatement;
@@ -39,8 +39,8 @@ import org.postgresql.PGStatement;
  * acquisition, it cannot.
  *
  * <p>Runs only when {@code -Dsno.pgbouncer.url} or {@code SNO_PGBOUNCER_URL} is set, which only
- * {@code scripts/debian-servers.sh} does; every other build skips it (also with
- * {@code CI=true}: CI has no PgBouncer). The script starts Debian's PgBouncer in transaction
+ * {@code scripts/debian-servers.sh} does: no Maven artifact ships PgBouncer. Every other build
+ * skips it, and the build's test summary names it (test-support's {@code TestServers.external}). The script starts Debian's PgBouncer in transaction
  * mode in front of the build's PostgreSQL, with {@code server_reset_query = DISCARD ALL} and
  * {@code server_reset_query_always = 1}, so that no server-side state outlives a transaction.
  * That makes certain what transaction mode does by chance when a fleet of clients shares several
@@ -59,12 +59,8 @@ class PgBouncerLeaseTest {
 
     @Test
     void leasesThroughTransactionModeWithTheDriversDefaultPrepareThreshold() throws Exception {
-        String url = System.getProperty("sno.pgbouncer.url");
-        if (url == null || url.isEmpty()) {
-            url = System.getenv("SNO_PGBOUNCER_URL");
-        }
-        Assumptions.assumeTrue(url != null && !url.isEmpty(),
-                "no SNO_PGBOUNCER_URL: PgBouncer runs only in scripts/debian-servers.sh");
+        String url = TestServers.external("PgBouncer in transaction mode", "sno.pgbouncer.url", "SNO_PGBOUNCER_URL",
+                "Debian's pgbouncer package; scripts/debian-servers.sh installs it, starts it and runs this test");
         assertFalse(url.contains("prepareThreshold"), "the test is about the driver's default prepareThreshold: " + url);
         poolerDropsServerSideStatementsBetweenTransactions(url);
 

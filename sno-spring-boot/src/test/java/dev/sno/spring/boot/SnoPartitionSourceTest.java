@@ -2,6 +2,8 @@ package dev.sno.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sno.testsupport.TestServers;
+import dev.sno.testsupport.TestServers.Server;
 import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
 import dev.sno.jdbc.lease.JdbcPartitionLeases;
@@ -14,7 +16,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.UUID;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -51,25 +52,14 @@ class SnoPartitionSourceTest {
                     SnoObservabilityAutoConfiguration.class))
             .withPropertyValues("sno.install=false", "spring.datasource.generate-unique-name=true");
 
-    /** PostgreSQL's URL, in a new schema of its own; skips the test without a server, except in CI. */
+    /** PostgreSQL's URL (test-support's TestServers), in a new schema of its own. */
     static String postgresSchema() {
-        String url = System.getProperty("sno.pg.url");
-        if (url == null || url.isEmpty()) {
-            url = System.getenv("SNO_PG_URL");
-        }
-        if (url == null || url.isEmpty()) {
-            url = "jdbc:postgresql://127.0.0.1:54329/sno?user=sno";
-        }
+        String url = TestServers.url(Server.POSTGRES);
         String schema = "boot_" + UUID.randomUUID().toString().substring(0, 8);
-        DriverManager.setLoginTimeout(5);
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + schema);
         } catch (SQLException e) {
-            String problem = "no PostgreSQL at " + url + " (" + e.getMessage() + ")";
-            if ("true".equals(System.getenv("CI"))) {
-                throw new AssertionError("CI=true requires PostgreSQL: " + problem, e);
-            }
-            Assumptions.abort(problem);
+            throw new AssertionError("CREATE SCHEMA " + schema + " on " + url, e);
         }
         return url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema;
     }

@@ -1,18 +1,19 @@
 package dev.sno.example.quarkus;
 
+import dev.sno.testsupport.TestServers;
+import dev.sno.testsupport.TestServers.Server;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
 /**
- * The example on the build's own PostgreSQL (scripts/pg-test-server.sh; its URL in SNO_PG_URL or
- * -Dsno.pg.url), no Dev Services, with the partition leased from it.
+ * The example on the build's PostgreSQL (the repository's test-support TestServers: the user's
+ * SNO_PG_URL, or the build's own), no Dev Services, with the partition leased from it.
  */
 public final class PostgresProfile implements QuarkusTestProfile {
 
-    /** The JDBC URL of the test server, or null when none is configured. */
+    /** The JDBC URL of the test server. */
     static String url() {
-        String url = System.getProperty("sno.pg.url");
-        return url != null ? url : System.getenv("SNO_PG_URL");
+        return TestServers.url(Server.POSTGRES);
     }
 
     @Override
@@ -20,7 +21,7 @@ public final class PostgresProfile implements QuarkusTestProfile {
         String url = url();
         return Map.of(
                 "quarkus.datasource.db-kind", "postgresql",
-                "quarkus.datasource.jdbc.url", url == null ? "jdbc:postgresql://127.0.0.1:1/none" : url,
+                "quarkus.datasource.jdbc.url", url,
                 "sno.lease.enabled", "true",
                 "sno.lease.initialize-schema", "always",
                 "sno.lease.namespace", "quarkus-example",

@@ -3,7 +3,6 @@ package dev.sno.example.quarkus;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sno.SnoId;
@@ -25,15 +24,13 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * Issue 21, "with leases on PostgreSQL: two app instances get different partitions". The
  * application packaged for PostgreSQL (target/quarkus-app-postgresql, the pom's second packaging)
- * is started twice as plain JVMs on the build's PostgreSQL (SNO_PG_URL or -Dsno.pg.url), with
+ * is started twice as plain JVMs on the build's PostgreSQL (test-support's TestServers), with
  * {@code sno.lease.enabled=true} and a namespace of its own with the two partitions 100 and 101.
  * It proves that
  * <ul>
@@ -44,8 +41,7 @@ import org.junit.jupiter.api.Timeout;
  * <li>SIGTERM stops both and frees both leases ({@code holder_token} NULL in the lease table).
  * </ul>
  * The instances work in a schema created for the run ({@code currentSchema}) and dropped after it,
- * so the tables of other tests on the same server do not interfere. Skipped without a server,
- * except in CI (CI=true), where a missing server fails.
+ * so the tables of other tests on the same server do not interfere.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class TwoInstancesOnPostgresIT {
@@ -54,17 +50,9 @@ class TwoInstancesOnPostgresIT {
     private static final Duration READY = Duration.ofSeconds(120);
     private static final String SNO = "checks.find { it.name == 'sno' }";
 
-    @BeforeAll
-    static void needsServer() {
-        if (PostgresProfile.url() == null && !"true".equals(System.getenv("CI"))) {
-            Assumptions.abort("no PostgreSQL test server: set SNO_PG_URL (scripts/pg-test-server.sh start)");
-        }
-    }
-
     @Test
     void twoInstancesLeaseDifferentPartitionsFromPostgres() throws Exception {
         String url = PostgresProfile.url();
-        assertNotNull(url, "CI=true but no PostgreSQL test server: set SNO_PG_URL (scripts/pg-test-server.sh start)");
         String run = UUID.randomUUID().toString().substring(0, 8);
         String schema = "sno_it_" + run;
         String namespace = "quarkus-it-" + run;

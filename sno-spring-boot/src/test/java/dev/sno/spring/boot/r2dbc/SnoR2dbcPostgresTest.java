@@ -1,5 +1,7 @@
 package dev.sno.spring.boot.r2dbc;
 
+import dev.sno.testsupport.TestServers;
+import dev.sno.testsupport.TestServers.Server;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,14 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * Spring Data R2DBC with the starter on a real PostgreSQL (r2dbc-postgresql), at
- * {@code -Dsno.pg.url} or {@code SNO_PG_URL} (a JDBC URL; default: the server
- * scripts/pg-test-server.sh starts), in a schema of its own that it drops at the end. Skipped
- * without a server, except in CI ({@code CI=true}), where it fails.
+ * Spring Data R2DBC with the starter on a real PostgreSQL (r2dbc-postgresql), the one
+ * test-support's TestServers gives (a JDBC URL: the user's {@code SNO_PG_URL}, or the build's
+ * own), in a schema of its own that it drops at the end.
  */
 class SnoR2dbcPostgresTest extends SnoR2dbcChecks {
 
@@ -25,26 +25,14 @@ class SnoR2dbcPostgresTest extends SnoR2dbcChecks {
     private static String[] properties;
 
     @BeforeAll
-    static void createSchema() {
-        String url = System.getProperty("sno.pg.url");
-        if (url == null || url.isEmpty()) {
-            url = System.getenv("SNO_PG_URL");
-        }
-        if (url == null || url.isEmpty()) {
-            url = "jdbc:postgresql://127.0.0.1:54329/sno?user=sno";
-        }
+    static void createSchema() throws SQLException {
+        String url = TestServers.url(Server.POSTGRES);
         jdbcUrl = url;
-        schema = "sno_r2dbc_" + UUID.randomUUID().toString().substring(0, 8);
-        DriverManager.setLoginTimeout(5);
+        String name = "sno_r2dbc_" + UUID.randomUUID().toString().substring(0, 8);
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + schema);
-        } catch (SQLException e) {
-            String problem = "no PostgreSQL at " + url + " (" + e.getMessage() + ")";
-            if ("true".equals(System.getenv("CI"))) {
-                throw new AssertionError("CI=true requires PostgreSQL: " + problem, e);
-            }
-            Assumptions.abort(problem);
+            s.execute("CREATE SCHEMA " + name);
         }
+        schema = name;
         properties = r2dbc(url, schema);
     }
 
