@@ -17,13 +17,13 @@
 #   Redis 7 (redis-server)          63792  through scripts/redis-test-server.sh with
 #                                          SNO_REDIS_SERVER=/usr/bin/redis-server: AOF,
 #                                          appendfsync always, noeviction, as the build's Redis
-#   PgBouncer (pgbouncer)           64329  pool_mode = transaction, in front of the build's
-#                                          PostgreSQL on 54329 (scripts/pg-test-server.sh start
-#                                          when none runs there), as the postgres user
+#   PgBouncer (pgbouncer)           64329  pool_mode = transaction, in front of a PostgreSQL 15
+#                                          on 54329 (scripts/pg-test-server.sh start, zonky's
+#                                          binaries, when none runs there), as the postgres user
 #
 # Missing packages are installed with apt-get when this runs as root (with a policy-rc.d that
 # keeps their services from starting, unless the machine has one); otherwise it says what to
-# install and exits 1. Servers it finds running on the build's ports stay running; it stops only
+# install and exits 1. A PostgreSQL it finds running on 54329 stays running; it stops only
 # what it started. It needs the JDK and Maven the build needs, and runs Maven offline (-o): the
 # build's dependencies must be in ~/.m2 already (any earlier build puts them there).
 #
@@ -41,7 +41,7 @@
 #                  LeaseLatencyTest, SessionStateTest, ZombieTest, FleetSimulationTest, with
 #                  SNO_PG_URL pointing at PgBouncer. Left out: LeaseChaosTest (its outage
 #                  halts the server behind the URL through scripts/pg-test-server.sh: here that
-#                  is the build's shared PostgreSQL, which other builds may be using);
+#                  is the PostgreSQL on 54329, which other runs may be using);
 #                  LeaseContentionTest (its PostgreSQL cases set the
 #                  isolation with the startup parameter "options", which PgBouncer 1.18 refuses,
 #                  and ignoring it would test READ COMMITTED under another name);

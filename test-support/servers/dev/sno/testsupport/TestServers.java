@@ -1,6 +1,5 @@
 package dev.sno.testsupport;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -10,12 +9,14 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -24,10 +25,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -45,15 +46,17 @@ import org.junit.jupiter.api.Assumptions;
  *     127.0.0.1, and shared by every later test JVM of the same Maven run, in every module.</li>
  * </ol>
  *
- * <p>Stopping: a watchdog started with the server (its own session, so that Ctrl-C in the
- * terminal does not reach it) waits for the Maven process that runs the build and then stops the
- * server and deletes its data, however the build ended: passed, failed, interrupted or killed.
- * Outside Maven (an IDE) the test JVM itself is the owner. The watchdog sleeps; it checks once a
- * second whether the owner is gone.
+ * <p>Stopping: a watchdog, started before the server (its own session, deaf to Ctrl-C in the
+ * terminal), waits for the Maven process that runs the build and then stops the server and
+ * deletes its data, however the build ended: passed, failed, interrupted or killed. Outside Maven
+ * (an IDE) the test JVM itself is the owner. The watchdog sleeps; it checks once a second whether
+ * the owner is gone. Should the watchdog die with the build (a whole session killed), the next
+ * build sweeps what is left.
  *
  * <p>The JVMs of one build find each other's servers through a directory named after the Maven
- * process (pid and start time) under {@code java.io.tmpdir}/sno-test-servers, with a file lock
- * per server, so two builds on one machine never share or collide.
+ * process (pid and start time) under {@code java.io.tmpdir}/sno-test-servers-USER, with a file
+ * lock per server, so two builds on one machine never share or collide. The binaries are for
+ * Linux on x86-64; elsewhere the tests say to point them at servers of one's own.
  */
 public final class TestServers {
 
@@ -72,13 +75,13 @@ public final class TestServers {
         REDIS("Redis 6.2", "sno.redis.url", "SNO_REDIS_URL", "redis-test-server.sh", "SNO_REDIS",
                 "redis://127.0.0.1:%d", 6379);
 
-        private final String title;
-        private final String property;
-        private final String variable;
-        private final String script;
-        private final String prefix;
-        private final String urlFormat;
-        private final int defaultPort;
+        final String title;
+        final String property;
+        final String variable;
+        final String script;
+        final String prefix;
+        final String urlFormat;
+        final int defaultPort;
 
         Server(String title, String property, String variable, String script, String prefix, String urlFormat,
                 int defaultPort) {
@@ -129,7 +132,7 @@ public final class TestServers {
 
         /** Runs the server's script with verb (halt, resume, ...); returns what it printed. */
         public String script(String... verb) {
-            return run(running.server, running.env, verb);
+            return ServerScripts.run(running.server, running.env, verb);
         }
 
         /** The server's directory: its data, logs and socket. */
@@ -144,9 +147,8 @@ public final class TestServers {
         }
     }
 
-    private static final Pattern HOST_PORT = Pattern.compile("^[a-z:0-9]+//([^/:?@]+)(?::(\\d+))?");
-    private static final String WATCHDOG = "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done;"
-            + " bash \"$2\" stop; rm -f \"$3\".properties \"$3\".lock; rmdir \"$4\" 2>/dev/null; exit 0";
+    private static final Pattern STATE_DIR = Pattern.compile("(\\d+)-(\\d+)");
+    private static final Pattern HOST_PORT = Pattern.compile("^[a-z:0-9]+//(?:[^/@]*@)?([^/:?@]+)(?::(\\d+))?");
     /** How the reason of a test skipped for want of a server that no Maven artifact ships starts. */
     public static final String NO_ARTIFACT = "needs a server that no Maven artifact ships: ";
     private static final Map<Server, Running> SHARED = new EnumMap<>(Server.class);
@@ -179,7 +181,7 @@ public final class TestServers {
         synchronized (TestServers.class) {
             r = SHARED.get(server);
         }
-        return run(server, r.env, verb);
+        return ServerScripts.run(server, r.env, verb);
     }
 
     /**
@@ -192,6 +194,12 @@ public final class TestServers {
 
     /** {@link #own(Server)} with the process whose exit stops the server, and the ports to try. */
     static Own own(Server server, ProcessHandle owner, IntSupplier ports) {
+        given(server).filter(g -> "off".equals(g[1])).ifPresent(g -> off(server, g[0]));
+        try {
+            createDirectories(stateRoot());
+        } catch (IOException e) {
+            throw new UncheckedIOException("creating " + stateRoot(), e);
+        }
         Path dir = stateRoot().resolve("own-" + ProcessHandle.current().pid() + "-"
                 + UUID.randomUUID().toString().substring(0, 8));
         return new Own(launch(server, dir, owner, ports));
@@ -230,15 +238,19 @@ public final class TestServers {
         System.out.println(url(Server.valueOf(args[0])));
     }
 
+    private static void off(Server server, String source) {
+        String why = server.title + " tests are turned off: " + source + "=off";
+        System.out.println("[sno] skipping: " + why);
+        Assumptions.abort(why);
+    }
+
     private static Running shared(Server server) {
         Optional<String[]> given = given(server);
         if (given.isPresent()) {
             String source = given.get()[0];
             String url = given.get()[1];
             if ("off".equals(url)) {
-                String why = server.title + " tests are turned off: " + source + "=off";
-                System.out.println("[sno] skipping: " + why);
-                Assumptions.abort(why);
+                off(server, source);
             }
             requireReachable(server, source, url);
             Map<String, String> env = new HashMap<>();
@@ -249,10 +261,12 @@ public final class TestServers {
         Path state = stateRoot().resolve(owner.pid() + "-"
                 + owner.info().startInstant().map(Instant::toEpochMilli).orElse(0L));
         try {
-            Files.createDirectories(state);
+            sweep();
+            createDirectories(state);
             Path lockFile = state.resolve(server.name() + ".lock");
             // One JVM at a time starts or finds the server: the others wait here for it.
-            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE)) {
                 channel.lock(); // released when the channel closes
                 Path props = state.resolve(server.name() + ".properties");
                 if (Files.exists(props)) {
@@ -262,10 +276,11 @@ public final class TestServers {
                     }
                     int port = Integer.parseInt(p.getProperty("port"));
                     if (listening("127.0.0.1", port)) {
-                        return new Running(server, server.url(port), env(server, port, Path.of(p.getProperty("dir"))));
+                        Path dir = Path.of(p.getProperty("dir"));
+                        return new Running(server, server.url(port), ServerScripts.env(server, port, dir));
                     }
                     // Halted by a test that died before it resumed the server: start it again.
-                    run(server, env(server, port, Path.of(p.getProperty("dir"))), "stop");
+                    ServerScripts.run(server, ServerScripts.env(server, port, Path.of(p.getProperty("dir"))), "stop");
                 }
                 Running r = launch(server, state.resolve(server.name()), owner, TestServers::freePort);
                 Properties p = new Properties();
@@ -287,18 +302,23 @@ public final class TestServers {
      * watchdog that stops it when owner exits.
      */
     private static Running launch(Server server, Path dir, ProcessHandle owner, IntSupplier ports) {
+        requireLinuxX64(server);
         List<String> failures = new ArrayList<>();
+        // The watchdog first: a build stopped during the start (Ctrl-C, a fork's timeout) still
+        // gets the server stopped. Its stop needs the directory only, not the port.
+        ServerScripts.watchdog(server, ServerScripts.env(server, 0, dir), owner, dir);
         for (int attempt = 0; attempt < 3; attempt++) {
             int port = ports.getAsInt();
-            Map<String, String> env = env(server, port, dir);
+            Map<String, String> env = ServerScripts.env(server, port, dir);
             try {
-                run(server, env, "start");
+                ServerScripts.run(server, env, "start");
             } catch (AssertionError e) {
-                // The port may have been taken between the choice and the start: another one.
+                // The port may have been taken between the choice and the start: another one,
+                // after stopping whatever the failed start left running in dir.
                 failures.add(e.getMessage());
+                ServerScripts.stopQuietly(server, env);
                 continue;
             }
-            watchdog(server, env, owner, dir);
             System.out.println("[sno] " + server.title + " for the tests: " + server.url(port) + " (" + dir
                     + "; stopped when process " + owner.pid() + " exits)");
             return new Running(server, server.url(port), env);
@@ -307,86 +327,51 @@ public final class TestServers {
                 + String.join("\n", failures));
     }
 
-    private static void watchdog(Server server, Map<String, String> env, ProcessHandle owner, Path dir) {
-        List<String> command = new ArrayList<>();
-        // Its own session: a Ctrl-C in the terminal stops the build, and the watchdog then stops
-        // the server; without setsid the signal would end the watchdog with the build.
-        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-            command.add("/usr/bin/setsid");
-        }
-        command.addAll(List.of("bash", "-c", WATCHDOG, "sno-test-server-watchdog", Long.toString(owner.pid()),
-                scriptPath(server).toString(), dir.toString(), dir.getParent().toString()));
-        ProcessBuilder pb = new ProcessBuilder(command);
-        pb.environment().putAll(env);
-        pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
-        try {
-            pb.start();
-        } catch (IOException e) {
-            run(server, env, "stop");
-            throw new UncheckedIOException("starting the watchdog of " + server.title, e);
+
+    private static void requireLinuxX64(Server server) {
+        String os = System.getProperty("os.name");
+        String arch = System.getProperty("os.arch");
+        if (!"Linux".equals(os) || !("amd64".equals(arch) || "x86_64".equals(arch))) {
+            throw new AssertionError("the build's " + server.title + " comes from Maven artifacts for Linux on"
+                    + " x86-64, and this is " + os + " on " + arch + ": point the tests at a server of your own with -D"
+                    + server.property + " or " + server.variable + ", or set it to off to leave these tests out");
         }
     }
 
-    /** Runs server's script with verb; returns its output; fails with it when the script does. */
-    private static String run(Server server, Map<String, String> env, String... verb) {
-        Path script = scriptPath(server);
-        List<String> command = new ArrayList<>(List.of("bash", script.toString()));
-        command.addAll(List.of(verb));
-        ProcessBuilder pb = new ProcessBuilder(command);
-        pb.environment().putAll(env);
-        pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        Path out = null;
-        try {
-            // A file, not a pipe: the server outlives the script and would hold a pipe open.
-            out = Files.createTempFile("sno-test-server", ".log");
-            pb.redirectErrorStream(true).redirectOutput(out.toFile());
-            Process p = pb.start();
-            // The first start on a machine fetches and unpacks the binaries (MariaDB's are 100 MB).
-            if (!p.waitFor(10, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new AssertionError(script + " " + String.join(" ", verb) + " did not finish in 10 minutes");
-            }
-            String output = Files.readString(out, StandardCharsets.UTF_8).trim();
-            if (p.exitValue() != 0) {
-                throw new AssertionError(script + " " + String.join(" ", verb) + " with " + env + " failed ("
-                        + p.exitValue() + "):\n" + output);
-            }
-            return output;
-        } catch (IOException e) {
-            throw new UncheckedIOException("running " + script, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted running " + script, e);
-        } finally {
-            if (out != null) {
-                try {
-                    Files.deleteIfExists(out);
-                } catch (IOException ignored) {
-                    // a temporary file
+
+
+
+    /**
+     * Stops the servers of builds whose Maven process is gone and whose watchdog went with it
+     * (everything of a session killed at once), and deletes their files.
+     */
+    private static void sweep() {
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(stateRoot())) {
+            for (Path d : dirs) {
+                Matcher m = STATE_DIR.matcher(d.getFileName().toString());
+                if (!m.matches() || alive(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))) {
+                    continue;
+                }
+                for (Server s : Server.values()) {
+                    if (Files.exists(d.resolve(s.name() + ".properties"))) {
+                        ServerScripts.stopQuietly(s, ServerScripts.env(s, 0, d.resolve(s.name())));
+                    }
+                }
+                try (Stream<Path> files = Files.walk(d)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
                 }
             }
+        } catch (IOException | UncheckedIOException e) {
+            // nothing to sweep, or another build sweeping at the same time
         }
     }
 
-    /** The variables that point the script at one server, and at this build's Maven. */
-    private static Map<String, String> env(Server server, int port, Path dir) {
-        Map<String, String> env = new HashMap<>();
-        env.put(server.prefix + "_PORT", Integer.toString(port));
-        env.put(server.prefix + "_DIR", dir.toString());
-        String repo = System.getProperty("test-servers.repository");
-        if (repo != null && !repo.isEmpty()) {
-            env.put("SNO_M2_REPO", repo);
-        }
-        String mvn = System.getProperty("test-servers.mvn");
-        if (mvn != null && Files.isExecutable(Path.of(mvn))) {
-            env.put("SNO_MVN", mvn);
-        }
-        // "offline-true" in a build run with mvn -o (the pom cannot pass the Boolean itself)
-        env.put("SNO_MVN_OFFLINE", Boolean.toString(System.getProperty("test-servers.offline", "").endsWith("true")));
-        return env;
+    private static boolean alive(long pid, long startMillis) {
+        return ProcessHandle.of(pid)
+                .map(h -> h.info().startInstant().map(Instant::toEpochMilli).orElse(0L) == startMillis)
+                .orElse(false);
     }
+
 
     /** The user's URL for server and where it came from: the system property, else the variable. */
     private static Optional<String[]> given(Server server) {
@@ -442,25 +427,34 @@ public final class TestServers {
             ProcessHandle.Info info = p.get().info();
             String command = info.commandLine()
                     .orElseGet(() -> info.arguments().map(a -> String.join(" ", a)).orElse(""));
-            if (command.contains("org.codehaus.plexus.classworlds.launcher.Launcher")) {
+            if (command.contains("org.codehaus.plexus.classworlds.launcher.Launcher")
+                    || command.contains("org.codehaus.classworlds.Launcher")
+                    || command.contains("org.apache.maven.wrapper.MavenWrapperMain")) {
                 return p.get();
             }
         }
         return ProcessHandle.current();
     }
 
+    /** Per user: a build of another user's must not find (or be refused) this one's files. */
     private static Path stateRoot() {
-        return Path.of(System.getProperty("java.io.tmpdir"), "sno-test-servers");
+        return Path.of(System.getProperty("java.io.tmpdir"), "sno-test-servers-" + System.getProperty("user.name"));
     }
 
-    /** scripts/NAME, found from the working directory (a module, or an example below examples/). */
-    private static Path scriptPath(Server server) {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path s = d.resolve("scripts").resolve(server.script);
-            if (Files.isRegularFile(s)) {
-                return s;
+    /**
+     * Creates dir and its parents below the state root, readable and searchable by all: as root,
+     * PostgreSQL runs as the user postgres, which must reach its data directory, whatever the
+     * umask.
+     */
+    private static void createDirectories(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        for (Path d = dir; d != null && d.startsWith(stateRoot()); d = d.getParent()) {
+            try {
+                Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwxr-xr-x"));
+            } catch (IOException | UnsupportedOperationException e) {
+                // another user's directory, or a file system without permissions: as it is
             }
         }
-        throw new AssertionError("no scripts/" + server.script + " above " + Path.of("").toAbsolutePath());
     }
+
 }

@@ -38,7 +38,6 @@ class ChaosTest {
 
     private static final int PARTITIONS = 10;
     private static final long LEASE_MS = 5_000;
-    private static final String PORT = "63791";
 
     /** One child JVM and what it printed, with the parent's nanoTime of each line. */
     private static final class Child {

@@ -47,7 +47,7 @@ import org.junit.jupiter.api.Timeout;
  * DataSource; the PostgreSQL scenarios replace it at run time with {@code --spring.config.location}
  * (a copy without {@code sno.partition}), each run on a fresh schema of its own. Run by
  * maven-failsafe-plugin from examples/spring-boot3 and examples/spring-boot4; PostgreSQL as in
- * {@link PostgresHttpTest} (skipped without one, except with {@code CI=true}).
+ * {@link PostgresHttpTest} (the build's server, or the user's).
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class AotPartitionIT {

@@ -9,9 +9,8 @@ import org.junit.jupiter.api.Nested;
 /**
  * The rules every {@link LeaseStore} keeps ({@link LeaseStoreContract}), checked on
  * {@link JdbcLeaseStore} in each database it supports: H2, PostgreSQL, MariaDB through MariaDB
- * Connector/J and through MySQL Connector/J ({@link LeaseDb}; without a server its tests are
- * skipped, and with {@code CI=true} they fail). Each test gets a pool of its own, and on H2 a
- * database of its own.
+ * Connector/J and through MySQL Connector/J ({@link LeaseDb}: the build's own servers, or the
+ * user's). Each test gets a pool of its own, and on H2 a database of its own.
  */
 class JdbcLeaseStoreContractTest {
 

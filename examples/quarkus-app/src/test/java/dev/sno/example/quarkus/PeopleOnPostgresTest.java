@@ -15,8 +15,8 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 /**
- * The example on a real PostgreSQL with a leased partition. Skipped without a server, except in
- * CI (CI=true), where a missing server fails.
+ * The example on a real PostgreSQL (the build's, or the user's: {@link PostgresProfile}) with a
+ * leased partition.
  */
 @QuarkusTest
 @TestProfile(PostgresProfile.class)
