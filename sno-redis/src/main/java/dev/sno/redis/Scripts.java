@@ -37,16 +37,49 @@ final class Scripts {
             + "local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n";
 
     /**
-     * Creates the missing records of [lo, hi] as free, never-used partitions.
-     * KEYS: free, held. ARGV: record key prefix, lo, hi. Returns how many it created.
+     * Creates the missing records of [lo, hi] as free, never-used partitions, and puts back every
+     * record that is in neither set: into held, scored by its expiry, while its lease has not
+     * expired by the server's clock, else into free, scored by its last write. Such a record is
+     * what a script that failed part-way leaves (Redis does not roll back a failed script's
+     * earlier writes); without this, prepare would skip it for ever and the partition would be
+     * lost to every acquirer. Before it writes anything, it checks the type of the two sets and of
+     * every record key in [lo, hi], and fails naming the first key that holds another kind of
+     * value, so that a prepare that fails writes nothing.
+     * KEYS: free, held. ARGV: record key prefix, lo, hi. Returns how many records it created or
+     * put back.
      */
     static final Script PREPARE = new Script("prepare", NOW
+            + "local function wrong(key, t, want)\n"
+            + "  return redis.error_reply('sno: the key ' .. key .. ' holds a ' .. t .. ', not ' .. want\n"
+            + "    .. ': another program wrote it; delete it (or use another namespace) and sno creates it again')\n"
+            + "end\n"
+            + "for i, want in ipairs({'zset', 'zset'}) do\n"
+            + "  local t = redis.call('TYPE', KEYS[i]).ok\n"
+            + "  if t ~= 'none' and t ~= want then\n"
+            + "    return wrong(KEYS[i], t, i == 1 and 'the sorted set of free partitions' or 'the sorted set of held partitions')\n"
+            + "  end\n"
+            + "end\n"
+            + "local lo, hi = tonumber(ARGV[2]), tonumber(ARGV[3])\n"
+            + "for p = lo, hi do\n"
+            + "  local t = redis.call('TYPE', ARGV[1] .. p).ok\n"
+            + "  if t ~= 'none' and t ~= 'hash' then return wrong(ARGV[1] .. p, t, 'the hash of a partition lease') end\n"
+            + "end\n"
             + "local added = 0\n"
-            + "for p = tonumber(ARGV[2]), tonumber(ARGV[3]) do\n"
+            + "for p = lo, hi do\n"
             + "  local key = ARGV[1] .. p\n"
+            + "  local m = string.format('%05d', p)\n"
             + "  if redis.call('EXISTS', key) == 0 then\n"
             + "    redis.call('HSET', key, 'epoch', 0, 'updated', string.format('%d', now))\n"
-            + "    redis.call('ZADD', KEYS[1], now, string.format('%05d', p))\n"
+            + "    redis.call('ZADD', KEYS[1], now, m)\n"
+            + "    added = added + 1\n"
+            + "  elseif not redis.call('ZSCORE', KEYS[1], m) and not redis.call('ZSCORE', KEYS[2], m) then\n"
+            + "    local r = redis.call('HMGET', key, 'expires', 'updated', 'token')\n"
+            + "    local expires, updated = tonumber(r[1]), tonumber(r[2]) or now\n"
+            + "    if r[3] and expires and expires > now then\n"
+            + "      redis.call('ZADD', KEYS[2], expires, m)\n"
+            + "    else\n"
+            + "      redis.call('ZADD', KEYS[1], updated, m)\n"
+            + "    end\n"
             + "    added = added + 1\n"
             + "  end\n"
             + "end\n"
