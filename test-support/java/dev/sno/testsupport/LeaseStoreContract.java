@@ -51,6 +51,7 @@ import org.junit.jupiter.api.Test;
  *   <li>{@link #stateTheLastRenewalsStateIsWhatTheNextHolderGets}: rule 4, state in the lease,
  *       every field at its maximum.
  *   <li>{@link #releaseFreesAtOnceAndKeepsTheState}: {@link LeaseStore#release}.
+ *   <li>{@link #abandonFreesTheFailedClaimsLeaseAndNothingElse}: {@link LeaseStore#abandon}.
  *   <li>{@link #prepareIsIdempotentWhenConcurrentAndFreesNothing}: {@link LeaseStore#prepare}.
  *   <li>{@link #rangeAndNamespaceBoundWhatAnAcquisitionTakes}: {@link LeaseStore#acquire} takes
  *       from the claim's range and namespace only.
@@ -262,6 +263,27 @@ public abstract class LeaseStoreContract {
         assertTrue(store().release(lease(a, g), a.token()));
         assertEquals(new Grant(9, 2, s), store().acquire(claim(ns, 9, 9, LONG)).orElse(null),
                 "free at once, with the state it had");
+    }
+
+    // ---- abandon -------------------------------------------------------------------------------
+
+    @Test
+    public void abandonFreesTheFailedClaimsLeaseAndNothingElse() throws Exception {
+        String ns = namespace("abandon");
+        store().prepare(ns, 3, 4);
+        Claim a = claim(ns, 3, 4, LONG);
+        Grant ga = store().acquire(a).orElseThrow();
+        Claim b = claim(ns, 3, 4, LONG);
+        Grant gb = store().acquire(b).orElseThrow();
+        assertFalse(store().abandon(claim(ns, 3, 4, LONG)), "a claim that was granted nothing frees nothing");
+        assertTrue(store().abandon(a), "the granted claim's lease is freed");
+        assertFalse(store().abandon(a), "idempotent: nothing left to free");
+        assertTrue(store().renew(lease(b, gb), b.token(), LONG, snapshot(gb.partition(), 1)),
+                "the other holder's lease is untouched");
+        assertFalse(store().renew(lease(a, ga), a.token(), LONG, snapshot(ga.partition(), 1)),
+                "the abandoned lease is fenced");
+        assertEquals(new Grant(ga.partition(), ga.epoch() + 1, ga.state()),
+                store().acquire(claim(ns, 3, 4, LONG)).orElse(null), "free at once, at the next epoch");
     }
 
     // ---- prepare -------------------------------------------------------------------------------

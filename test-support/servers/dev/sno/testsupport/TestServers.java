@@ -135,8 +135,12 @@ public final class TestServers {
             return ServerScripts.run(running.server, running.env, verb);
         }
 
-        /** The server's directory: its data, logs and socket. */
-        Path dir() {
+        /**
+         * The server's directory: its data, logs, socket and pid file.
+         *
+         * @return the directory
+         */
+        public Path dir() {
             return Path.of(running.env.get(running.server.prefix + "_DIR"));
         }
 

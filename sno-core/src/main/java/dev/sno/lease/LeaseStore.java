@@ -87,6 +87,20 @@ public interface LeaseStore {
     boolean release(PartitionLease lease, String token) throws IOException;
 
     /**
+     * Frees the lease the store granted to this claim, if it did, keeping its stored state; frees
+     * nothing else. {@link PartitionLeases} calls it after an {@link #acquire} that failed: a
+     * timeout or a lost connection says nothing of whether the store carried the acquisition
+     * out, and one it did would otherwise hold the partition for a token nobody has until the
+     * lease expires. The claim's token is random per acquisition, so it names that grant alone.
+     * Idempotent.
+     *
+     * @param claim  the claim of the failed acquisition
+     * @return true if a lease was freed; false if the store holds none for the claim's token
+     * @throws IOException if the store cannot be reached, or fails
+     */
+    boolean abandon(Claim claim) throws IOException;
+
+    /**
      * What a holder asks {@link #acquire} for.
      *
      * @param namespace      the namespace

@@ -12,7 +12,9 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 
 /**
@@ -67,6 +69,8 @@ public final class PartitionLeases {
     private final Duration validity;
     private final SnoClock clock;
     private final LeaseListener listener;
+    /** Claims whose acquisition failed and whose grant, if any, could not be given back yet. */
+    private final Queue<LeaseStore.Claim> failedClaims = new ConcurrentLinkedQueue<>();
 
     private PartitionLeases(Builder b) {
         this.store = b.store;
@@ -123,8 +127,24 @@ public final class PartitionLeases {
         String token = HexFormat.of().formatHex(randomBytes());
         String host = Holder.HOST;
         long pid = ProcessHandle.current().pid();
-        LeaseStore.Grant grant = store.acquire(new LeaseStore.Claim(namespace, lo, hi, leaseDuration, token, host, pid))
-                .orElseThrow(() -> new IllegalStateException("No free partition in sno namespace \"" + namespace
+        abandonFailedClaims();
+        LeaseStore.Claim claim = new LeaseStore.Claim(namespace, lo, hi, leaseDuration, token, host, pid);
+        Optional<LeaseStore.Grant> granted;
+        try {
+            granted = store.acquire(claim);
+        } catch (IOException e) {
+            // The store may have carried the acquisition out all the same (a timeout, a lost
+            // answer): give back what it may have granted, now or, failing that, before the next
+            // acquisition, so that the partition is not held for nobody until the lease expires.
+            try {
+                store.abandon(claim);
+            } catch (IOException | RuntimeException later) {
+                failedClaims.add(claim);
+                e.addSuppressed(later);
+            }
+            throw e;
+        }
+        LeaseStore.Grant grant = granted.orElseThrow(() -> new IllegalStateException("No free partition in sno namespace \"" + namespace
                         + "\": all " + (hi - lo + 1) + " partitions " + lo + ".." + hi + " are held by leases that"
                         + " have not expired (" + store + "); widen partitions(lo, hi) or wait for a lease to expire"));
         PartitionLease lease = new PartitionLease(namespace, grant.partition(), grant.epoch(), host, pid);
@@ -143,6 +163,21 @@ public final class PartitionLeases {
                 e.addSuppressed(suppressed);
             }
             throw e;
+        }
+    }
+
+    /** Gives back what failed acquisitions may have been granted; keeps those it cannot reach. */
+    private void abandonFailedClaims() {
+        for (int n = failedClaims.size(); n > 0; n--) {
+            LeaseStore.Claim claim = failedClaims.poll();
+            if (claim == null) {
+                return;
+            }
+            try {
+                store.abandon(claim);
+            } catch (IOException | RuntimeException e) {
+                failedClaims.add(claim); // the lease, if any, expires by itself meanwhile
+            }
         }
     }
 

@@ -59,7 +59,11 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
         /** Prepare writes free records over existing ones. */
         PREPARE_RESETS("prepareIsIdempotentWhenConcurrentAndFreesNothing"),
         /** Acquisition takes from all of the namespace, not the claim's range. */
-        IGNORES_RANGE("rangeAndNamespaceBoundWhatAnAcquisitionTakes");
+        IGNORES_RANGE("rangeAndNamespaceBoundWhatAnAcquisitionTakes"),
+        /** Abandon frees every lease of the claim's range, whatever its token. */
+        ABANDON_IGNORES_TOKEN("abandonFreesTheFailedClaimsLeaseAndNothingElse"),
+        /** Abandon answers true and frees nothing. */
+        ABANDON_FREES_NOTHING("abandonFreesTheFailedClaimsLeaseAndNothingElse");
 
         final Set<String> fails;
 
@@ -235,6 +239,23 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
             r.expires = now + leaseDuration.toNanos();
             r.used = now;
             return true;
+        }
+
+        @Override
+        public synchronized boolean abandon(Claim claim) {
+            boolean freed = false;
+            for (int p = claim.lo(); p <= claim.hi(); p++) {
+                Record r = records.get(key(claim.namespace(), p));
+                if (r != null && r.token != null
+                        && (broken == Broken.ABANDON_IGNORES_TOKEN || r.token.equals(claim.token()))) {
+                    if (broken != Broken.ABANDON_FREES_NOTHING) {
+                        r.token = null;
+                        r.used = System.nanoTime();
+                    }
+                    freed = true;
+                }
+            }
+            return freed;
         }
 
         @Override

@@ -103,10 +103,13 @@ public final class RedisLeaseStore implements LeaseStore {
         }
         int partition = (int) (long) (Long) r.get(0);
         long epoch = (Long) r.get(1);
-        Grant grant = new Grant(partition, epoch, state(claim.namespace(), partition, r));
         try {
+            Grant grant = new Grant(partition, epoch, state(claim.namespace(), partition, r));
             replicate("the acquisition of partition " + claim.namespace() + "/" + partition, timeout);
+            return Optional.of(grant);
         } catch (IOException e) {
+            // Granted, but not to be held (a record without valid state, replicas that did not
+            // acknowledge): give the lease back now rather than let it block the partition.
             PartitionLease lease = new PartitionLease(claim.namespace(), partition, epoch, claim.host(), claim.pid());
             try {
                 release(lease, claim.token());
@@ -115,7 +118,6 @@ public final class RedisLeaseStore implements LeaseStore {
             }
             throw e;
         }
-        return Optional.of(grant);
     }
 
     @Override
@@ -150,6 +152,16 @@ public final class RedisLeaseStore implements LeaseStore {
         }
         replicate("the release of the " + lease, commandTimeout);
         return true;
+    }
+
+    @Override
+    public boolean abandon(Claim claim) throws IOException {
+        Long freed = redis.script(Scripts.ABANDON, ScriptOutputType.INTEGER,
+                new String[] {Scripts.free(claim.namespace()), Scripts.held(claim.namespace())},
+                new String[] {Scripts.recordPrefix(claim.namespace()), Integer.toString(claim.lo()),
+                        Integer.toString(claim.hi()), claim.token()},
+                timeout(claim.leaseDuration()));
+        return freed != null && freed > 0;
     }
 
     /** WAITs for the configured replicas after a write; fewer in time is a failure. */

@@ -153,6 +153,27 @@ final class Scripts {
             + "redis.call('ZADD', KEYS[1], now, ARGV[3])\n"
             + "return 1\n");
 
+    /**
+     * Frees the lease of [lo, hi] whose record names the token, keeping its state: what an
+     * acquisition whose caller stopped waiting (a timeout) may have granted.
+     * KEYS: free, held. ARGV: record key prefix, lo, hi, token. Returns how many it freed.
+     */
+    static final Script ABANDON = new Script("abandon", NOW
+            + "local lo, hi = tonumber(ARGV[2]), tonumber(ARGV[3])\n"
+            + "local freed = 0\n"
+            + "for _, m in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do\n"
+            + "  local p = tonumber(m)\n"
+            + "  local key = ARGV[1] .. p\n"
+            + "  if p >= lo and p <= hi and redis.call('HGET', key, 'token') == ARGV[4] then\n"
+            + "    redis.call('HDEL', key, 'token', 'expires')\n"
+            + "    redis.call('HSET', key, 'updated', string.format('%d', now))\n"
+            + "    redis.call('ZREM', KEYS[2], m)\n"
+            + "    redis.call('ZADD', KEYS[1], now, m)\n"
+            + "    freed = freed + 1\n"
+            + "  end\n"
+            + "end\n"
+            + "return freed\n");
+
     /** The common prefix of a namespace's keys, with its hash tag: {@code {sno:ns}:}. */
     static String prefix(String namespace) {
         return "{sno:" + namespace + "}:";

@@ -194,6 +194,19 @@ public final class JdbcLeaseStore implements LeaseStore {
         }
     }
 
+    @Override
+    public boolean abandon(Claim claim) throws IOException {
+        LeaseDialect d = dialect();
+        String sql = "UPDATE " + TABLE + " SET holder_token = NULL, expires_at = NULL, updated_at = " + d.now()
+                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ? AND holder_token = ?";
+        Sql update = Sql.of(sql, claim.namespace(), claim.lo(), claim.hi(), claim.token());
+        try {
+            return tx.autoCommit(c -> update.update(c, d) > 0);
+        } catch (SQLException e) {
+            throw failure("give back what an acquisition that failed may have taken in", e);
+        }
+    }
+
     /**
      * Names the table and the database.
      *
