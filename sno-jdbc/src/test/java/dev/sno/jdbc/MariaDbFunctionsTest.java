@@ -199,6 +199,16 @@ class MariaDbFunctionsTest {
         }
     }
 
+    /** Issue 30, finding 5: LPAD cut a code point's five hex digits to four ({@code \\u1F60}). */
+    @Test
+    void aCharacterAboveUffffIsNamedWithAllItsDigits() throws SQLException {
+        try (Connection c = connect()) {
+            assertEquals("Invalid sno ID: \"22222222222222\\u1F6002\" (character '\\u1F600' at index 14 is not in the"
+                    + " alphabet " + FunctionCases.ALPHABET + ")",
+                    errorOf(c, "SELECT sno_uuid(?)", "22P02", "22222222222222\uD83D\uDE002"));
+        }
+    }
+
     @Test
     void readersRejectWhatIsNotASnoImageNamingIt() throws SQLException {
         List<UUID> notSno = List.of(UUID.fromString("0195b2b6-2c4a-7e3f-9b1d-4c2a8e6f1a03"), new UUID(0, 1),

@@ -254,6 +254,16 @@ class PostgresFunctionsTest {
         }
     }
 
+    /** Issue 30, finding 5: LPAD cut a code point's five hex digits to four ({@code \\u1F60}). */
+    @Test
+    void aCharacterAboveUffffIsNamedWithAllItsDigits() throws SQLException {
+        try (Connection c = connect()) {
+            assertEquals("Invalid sno ID: \"22222222222222\\u1F6002\" (character '\\u1F600' at index 14 is not in the"
+                    + " alphabet " + FunctionCases.ALPHABET + ")",
+                    errorOf(c, "SELECT sno_uuid(?)", "22P02", "22222222222222\uD83D\uDE002"));
+        }
+    }
+
     @Test
     void snoUuidRejectsRandomCorruptionsAsParseDoes() throws SQLException {
         long seed = Long.getLong("sno.seed", System.nanoTime());

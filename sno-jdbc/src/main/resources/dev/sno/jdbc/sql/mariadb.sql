@@ -187,7 +187,7 @@ BEGIN
     SET code = CAST(CONV(HEX(CONVERT(c USING utf32)), 16, 10) AS UNSIGNED);
     SET esc = CASE
                     WHEN c IN ('"', '\\', '''') THEN CONCAT('\\', c)
-                    WHEN code < 32 OR code > 126 THEN CONCAT('\\u', LPAD(HEX(code), 4, '0'))
+                    WHEN code < 32 OR code > 126 THEN CONCAT('\\u', IF(code > 65535, HEX(code), LPAD(HEX(code), 4, '0')))
                     ELSE c
                   END;
     IF i = bad + 1 THEN

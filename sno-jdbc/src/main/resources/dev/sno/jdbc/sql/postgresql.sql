@@ -172,7 +172,8 @@ BEGIN
     code := ascii(c);
     escaped[i] := CASE
                     WHEN c IN ('"', chr(92), chr(39)) THEN chr(92) || c
-                    WHEN code < 32 OR code > 126 THEN chr(92) || 'u' || upper(lpad(to_hex(code), 4, '0'))
+                    WHEN code < 32 OR code > 126 THEN chr(92) || 'u'
+                      || upper(CASE WHEN code > 65535 THEN to_hex(code) ELSE lpad(to_hex(code), 4, '0') END)
                     ELSE c
                   END;
   END LOOP;
