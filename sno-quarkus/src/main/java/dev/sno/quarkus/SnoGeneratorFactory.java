@@ -100,7 +100,7 @@ final class SnoGeneratorFactory {
             }
             notLeased = "the application has no datasource to lease one from";
         } else {
-            SnoLeasing.Outcome outcome = leases.lease(Boolean.TRUE.equals(wanted));
+            SnoLeasing.Outcome outcome = leases.lease(Boolean.TRUE.equals(wanted), overflows);
             if (outcome.generator() != null) {
                 return outcome.generator();
             }

@@ -38,7 +38,7 @@ final class SnoLeasing {
     /**
      * Leases a partition, or says why not. With {@code required}, every reason is a startup error.
      */
-    Outcome lease(boolean required) {
+    Outcome lease(boolean required, SnoOverflows overflows) {
         String name = config.lease().datasource().orElse(DataSourceUtil.DEFAULT_DATASOURCE_NAME);
         String label = config.lease().datasource().map(n -> "datasource \"" + n + "\"").orElse("the default datasource");
         Optional<AgroalDataSource> found;
@@ -92,10 +92,10 @@ final class SnoLeasing {
             throw SnoGeneratorFactory.fail("sno cannot decide whether to lease a partition: the lease table in " + db
                     + " cannot be read or created (" + e.getMessage() + ")", "sno.lease.enabled");
         }
-        return new Outcome(acquire(ds, db, dialect), null);
+        return new Outcome(acquire(ds, db, dialect, overflows), null);
     }
 
-    private SnoGenerator acquire(AgroalDataSource ds, String db, LeaseDialect dialect) {
+    private SnoGenerator acquire(AgroalDataSource ds, String db, LeaseDialect dialect, SnoOverflows overflows) {
         SnoConfig.Lease lease = config.lease();
         int[] range = SnoGeneratorFactory.parseRange(lease.partitions(), "sno.lease.partitions");
         PartitionLeases.Builder builder = PartitionLeases.builder(JdbcPartitionLeases.store(ds).dialect(dialect)
@@ -108,7 +108,12 @@ final class SnoLeasing {
         }
         SnoGenerator g;
         try {
-            g = builder.build().acquire(b -> config.maxRegressionWait().ifPresent(b::maxRegressionWait));
+            // The overflow listener too: the meter sno.generator.overflow.stalls counts a leased
+            // generator's stalls as it counts any other's.
+            g = builder.build().acquire(b -> {
+                b.overflowListener(overflows);
+                config.maxRegressionWait().ifPresent(b::maxRegressionWait);
+            });
         } catch (java.io.IOException e) {
             throw new IllegalStateException("sno could not lease a partition from " + db + ": " + e.getMessage(), e);
         }

@@ -90,4 +90,16 @@ class LeaseTest {
         given().get("/q/metrics").then().statusCode(200).body(containsString("sno_lease_state{namespace=\"quarkus-test\","
                 + "partition=\"" + partition + "\",source=\"leased\"} 0.0"));
     }
+
+    /** Issue 29: a leased generator had no overflow listener, so this meter stayed 0. */
+    @Test
+    void aLeasedGeneratorsOverflowStallsAreCounted() {
+        // Two and a bit full pools: the batch must wait for two unit boundaries, stalling twice.
+        generator.nextBatch(0, 2 * 65_536 + 1);
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        String line = java.util.Arrays.stream(metrics.split("\n"))
+                .filter(l -> l.startsWith("sno_generator_overflow_stalls_total{")).findFirst().orElseThrow();
+        assertTrue(line.contains("source=\"leased\"") && Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)) >= 1,
+                line);
+    }
 }
