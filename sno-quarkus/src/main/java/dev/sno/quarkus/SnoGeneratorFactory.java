@@ -51,6 +51,11 @@ final class SnoGeneratorFactory {
 
     /** Checks the settings that are empty or exclude each other. */
     void check() {
+        List<String> unknown = SnoSettingNames.unknown(raw);
+        if (!unknown.isEmpty()) {
+            throw fail(String.join("\n", unknown) + " (sno refuses to start rather than ignore a setting that"
+                    + " may have been meant to fix the partition)", "sno");
+        }
         for (String name : NOT_BLANK) {
             String value = raw.getConfigValue(name).getRawValue();
             if (value != null && value.isBlank()) {

@@ -7,6 +7,8 @@ import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.builditem.RunTimeConfigBuilderBuildItem;
+import io.quarkus.deployment.builditem.StaticInitConfigBuilderBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.RuntimeInitializedClassBuildItem;
@@ -70,6 +72,21 @@ public final class SnoProcessor {
     @BuildStep
     public FeatureBuildItem feature() {
         return new FeatureBuildItem(FEATURE);
+    }
+
+    /**
+     * Unmapped sno.* names do not stop the application in SmallRye's validation
+     * (dev.sno.quarkus.SnoConfigBuilder): unrelated ones from system properties and the environment are
+     * ignored, and the extension refuses misspelt ones of the application's own configuration.
+     *
+     * @param staticInit  the static-init configuration's builders
+     * @param runTime     the run-time configuration's builders
+     */
+    @BuildStep
+    public void configBuilders(BuildProducer<StaticInitConfigBuilderBuildItem> staticInit,
+            BuildProducer<RunTimeConfigBuilderBuildItem> runTime) {
+        staticInit.produce(new StaticInitConfigBuilderBuildItem(RUNTIME + "SnoConfigBuilder"));
+        runTime.produce(new RunTimeConfigBuilderBuildItem(RUNTIME + "SnoConfigBuilder"));
     }
 
     /**

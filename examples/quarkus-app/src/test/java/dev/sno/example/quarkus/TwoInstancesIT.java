@@ -9,6 +9,8 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -32,8 +34,12 @@ class TwoInstancesIT {
         int a = partition(first);
 
         String log;
+        // The second instance also gets -Dsno.version=1, as a build's version property reaches a JVM:
+        // an unrelated sno.* system property must not stop it (issue 29; before: SRCFG00050).
+        Map<String, String> config = new LinkedHashMap<>(SharedH2Lease.config());
+        config.put("sno.version", "1");
         try (PackagedInstance second = PackagedInstance.start(Path.of("target", "quarkus-app", "quarkus-run.jar"),
-                SharedH2Lease.config(), Path.of("target", "second-instance.log"))) {
+                config, Path.of("target", "second-instance.log"))) {
             String body = second.awaitReady(Duration.ofSeconds(90));
             assertTrue(body.contains("\"leased\""), body);
             int b = partition(body);
