@@ -3,8 +3,8 @@ package dev.sno.jdbc.lease;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sno.testsupport.TestServers;
 import dev.sno.testsupport.TestServers.Server;
+import dev.sno.testsupport.TestServers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,7 +1,7 @@
 package dev.sno.jdbc.lease;
 
-import dev.sno.testsupport.TestServers;
 import dev.sno.testsupport.TestServers.Server;
+import dev.sno.testsupport.TestServers;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;

@@ -10,6 +10,7 @@ import java.util.Objects;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.context.properties.PropertyMapper;
+import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 import org.springframework.core.log.LogAccessor;
 
@@ -27,7 +28,8 @@ final class SnoGeneratorFactory {
 
     /** Properties that must not be set to an empty value (a template that failed to fill them in). */
     private static final List<String> NOT_BLANK = List.of("sno.partition", "sno.sequence-range", "sno.snapshot-file",
-            "sno.lease.enabled", "sno.lease.namespace", "sno.lease.partitions", "sno.lease.duration");
+            "sno.max-regression-wait", "sno.lease.enabled", "sno.lease.namespace", "sno.lease.partitions",
+            "sno.lease.duration");
 
     private final SnoProperties properties;
     private final Environment environment;
@@ -73,6 +75,14 @@ final class SnoGeneratorFactory {
 
     /** Checks the settings that exclude each other or are empty; throws what startup reports. */
     void check() {
+        if (environment instanceof ConfigurableEnvironment configurable) {
+            List<String> unknown = SnoSettingNames.unknown(configurable);
+            if (!unknown.isEmpty()) {
+                throw new SnoConfigurationException(String.join("\n", unknown) + ".", "Correct the name, or remove"
+                        + " the setting: sno refuses to start rather than ignore a setting that may have been meant"
+                        + " to fix the partition.");
+            }
+        }
         for (String name : NOT_BLANK) {
             String value = environment.getProperty(name);
             if (value != null && value.isBlank()) {

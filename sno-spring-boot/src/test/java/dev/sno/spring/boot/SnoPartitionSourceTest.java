@@ -2,11 +2,11 @@ package dev.sno.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sno.testsupport.TestServers;
-import dev.sno.testsupport.TestServers.Server;
 import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
 import dev.sno.jdbc.lease.JdbcPartitionLeases;
+import dev.sno.testsupport.TestServers.Server;
+import dev.sno.testsupport.TestServers;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,10 +2,10 @@ package dev.sno.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sno.testsupport.TestServers;
-import dev.sno.testsupport.TestServers.Server;
 import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
+import dev.sno.testsupport.TestServers.Server;
+import dev.sno.testsupport.TestServers;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.net.URI;

@@ -1,8 +1,8 @@
 package dev.sno.example.reactive;
 
-import java.net.URI;
-import dev.sno.testsupport.TestServers;
 import dev.sno.testsupport.TestServers.Server;
+import dev.sno.testsupport.TestServers;
+import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

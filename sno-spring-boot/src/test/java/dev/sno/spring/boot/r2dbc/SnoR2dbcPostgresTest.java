@@ -1,7 +1,7 @@
 package dev.sno.spring.boot.r2dbc;
 
-import dev.sno.testsupport.TestServers;
 import dev.sno.testsupport.TestServers.Server;
+import dev.sno.testsupport.TestServers;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
