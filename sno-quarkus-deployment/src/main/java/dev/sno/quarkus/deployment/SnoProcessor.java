@@ -81,12 +81,16 @@ public final class SnoProcessor {
      *
      * @param staticInit  the static-init configuration's builders
      * @param runTime     the run-time configuration's builders
+     * @param reflective  receives SnoConfig and its groups, whose methods name the known settings
      */
     @BuildStep
     public void configBuilders(BuildProducer<StaticInitConfigBuilderBuildItem> staticInit,
-            BuildProducer<RunTimeConfigBuilderBuildItem> runTime) {
+            BuildProducer<RunTimeConfigBuilderBuildItem> runTime, BuildProducer<ReflectiveClassBuildItem> reflective) {
         staticInit.produce(new StaticInitConfigBuilderBuildItem(RUNTIME + "SnoConfigBuilder"));
         runTime.produce(new RunTimeConfigBuilderBuildItem(RUNTIME + "SnoConfigBuilder"));
+        // SnoSettingNames reads the names it knows from SnoConfig's methods: in a native image too.
+        reflective.produce(ReflectiveClassBuildItem.builder(RUNTIME + "SnoConfig", RUNTIME + "SnoConfig$Lease")
+                .methods().reason(FEATURE).build());
     }
 
     /**

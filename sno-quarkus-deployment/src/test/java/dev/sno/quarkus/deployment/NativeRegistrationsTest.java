@@ -106,6 +106,8 @@ class NativeRegistrationsTest {
                 "reflective dev.sno.quarkus.deployment.HttpApp$Party constructors fields",
                 "reflective dev.sno.quarkus.deployment.HttpApp$Person constructors fields",
                 "reflective dev.sno.quarkus.deployment.HttpApp$Company constructors fields",
+                "reflective dev.sno.quarkus.SnoConfig constructors",
+                "reflective dev.sno.quarkus.SnoConfig$Lease constructors",
                 "runtime-init dev.sno.Sno",
                 "runtime-init dev.sno.PartitionPool",
                 "runtime-init dev.sno.PartitionNotice",
