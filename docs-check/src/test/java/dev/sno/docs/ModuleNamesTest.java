@@ -53,7 +53,7 @@ class ModuleNamesTest {
                 while (m.find()) {
                     if (!modules.contains(m.group(1))) {
                         problems.add(where + ":" + (i + 1) + ": " + m.group(1) + " is not a module (modules: "
-                                + modules + ")");
+                                + new TreeSet<>(modules) + ")");
                     }
                 }
             }
