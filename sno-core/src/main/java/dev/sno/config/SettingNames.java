@@ -67,14 +67,17 @@ public final class SettingNames {
         return messages;
     }
 
-    /** The known name (as written) closest to n, if it differs by at most a third of n's length. */
+    /**
+     * The known name (as written) closest to n, if it differs by at most a third of n's length; of
+     * names equally close, the first in alphabetical order, whatever the order of {@code known}.
+     */
     private static String nearest(String n, Collection<String> known) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String k : known) {
             String candidate = k.endsWith(".*") ? k.substring(0, k.length() - 2) : k;
             int d = distance(n, normalize(candidate));
-            if (d < bestDistance) {
+            if (d < bestDistance || d == bestDistance && candidate.compareTo(best) < 0) {
                 bestDistance = d;
                 best = candidate;
             }

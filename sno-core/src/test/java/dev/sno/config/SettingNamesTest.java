@@ -30,6 +30,14 @@ class SettingNamesTest {
     }
 
     @Test
+    void ofNamesEquallyCloseTheAlphabeticallyFirstIsGuessedWhateverTheirOrder() {
+        Map<String, String> given = Map.of("sno.lease.ab", "application.properties");
+        String expected = "Unknown sno setting sno.lease.ab in application.properties: did you mean sno.lease.aa?";
+        assertEquals(List.of(expected), SettingNames.unknown(given, List.of("sno.lease.aa", "sno.lease.bb")));
+        assertEquals(List.of(expected), SettingNames.unknown(given, List.of("sno.lease.bb", "sno.lease.aa")));
+    }
+
+    @Test
     void aNameLikeNoneIsReportedWithoutAGuess() {
         assertEquals(List.of("Unknown sno setting sno.version in application.properties: no sno setting has a name"
                 + " like it"), unknown("sno.version"));
