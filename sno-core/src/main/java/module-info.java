@@ -8,4 +8,6 @@ module dev.sno {
     exports dev.sno;
     exports dev.sno.lease;
     exports dev.sno.config;
+
+    uses dev.sno.lease.LeaseStoreProvider;
 }

@@ -24,4 +24,6 @@ module dev.sno.jdbc {
     exports dev.sno.jdbc.jpa;
     exports dev.sno.jdbc.hibernate;
     exports dev.sno.jdbc.lease;
+
+    provides dev.sno.lease.LeaseStoreProvider with dev.sno.jdbc.lease.JdbcLeaseStoreProvider;
 }

@@ -10,4 +10,6 @@ module dev.sno.redis {
     requires transitive lettuce.core;
 
     exports dev.sno.redis;
+
+    provides dev.sno.lease.LeaseStoreProvider with dev.sno.redis.RedisLeaseStoreProvider;
 }

@@ -1,6 +1,8 @@
 package dev.sno;
 
-import java.nio.file.Path;
+import dev.sno.config.PartitionDecision;
+import dev.sno.config.Settings;
+import dev.sno.lease.LeaseResources;
 import java.time.Instant;
 
 /**
@@ -23,6 +25,12 @@ import java.time.Instant;
  *     (a StatefulSet pod index, a host number)</td></tr>
  * <tr><td>{@code sno.snapshot-file}</td><td>{@code SNO_SNAPSHOT_FILE}</td><td>a state file
  *     ({@link SnoGenerator.Builder#snapshotFile}); the generator is closed by a shutdown hook</td></tr>
+ * <tr><td>{@code sno.sequence-range}, {@code sno.max-regression-wait}, {@code sno.lease.*}</td>
+ *     <td>{@code SNO_SEQUENCE_RANGE}, ...</td><td>as in the Spring Boot starter and the Quarkus
+ *     extension: the same names, values and messages ({@link dev.sno.config.PartitionDecision}).
+ *     A plain Java process has no DataSource, so it leases only from a store reached through its
+ *     own settings (sno-redis: {@code sno.lease.redis.url}); a leased generator is closed, and its
+ *     lease released, by a shutdown hook</td></tr>
  * </tbody>
  * </table>
  *
@@ -81,56 +89,16 @@ public final class Sno {
     }
 
     private static SnoGenerator fromConfiguration() {
-        SnoGenerator.Builder builder = SnoGenerator.builder();
-        String partition = setting("sno.partition", "SNO_PARTITION");
-        if (partition != null) {
-            builder.partition(parsePartition(partition));
+        Settings settings = Settings.fromSystem();
+        PartitionDecision d = PartitionDecision.make(settings, LeaseResources.none(), b -> { });
+        SnoGenerator g = d.generator();
+        if (d.lease() != null) {
+            System.getLogger("dev.sno").log(System.Logger.Level.INFO, d.startupLine());
         }
-        String file = setting("sno.snapshot-file", "SNO_SNAPSHOT_FILE");
-        if (file == null) {
-            return builder.build();
+        if (d.lease() != null || settings.text("sno.snapshot-file").isPresent()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(d::close, "sno-shared-generator-close"));
         }
-        SnoGenerator g;
-        try {
-            g = builder.snapshotFile(Path.of(file)).build();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("Invalid sno.snapshot-file (SNO_SNAPSHOT_FILE) \"" + file + "\": "
-                    + e.getMessage(), e);
-        }
-        Runtime.getRuntime().addShutdownHook(new Thread(g::close, "sno-shared-generator-close"));
         return g;
-    }
-
-    private static int parsePartition(String text) {
-        try {
-            int p = Integer.parseInt(text.trim());
-            if (p >= 0 && p <= 0xFFFF) {
-                return p;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalStateException("Invalid sno.partition (SNO_PARTITION) " + Codec.quote(text)
-                + ": must be an integer in [0, 65535]");
-    }
-
-    /**
-     * A system property, else an environment variable, else null (unset).
-     *
-     * @throws IllegalStateException if the one that is used is set but blank
-     */
-    private static String setting(String property, String variable) {
-        String value = System.getProperty(property);
-        String name = property;
-        if (value == null) {
-            value = System.getenv(variable);
-            name = variable;
-        }
-        if (value != null && value.isBlank()) {
-            throw new IllegalStateException("Invalid " + name + " " + Codec.quote(value) + ": set but empty; unset it or"
-                    + " give it a value (" + property + " / " + variable + ")");
-        }
-        return value;
     }
 
     /**

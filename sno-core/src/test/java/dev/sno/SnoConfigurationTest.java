@@ -106,7 +106,7 @@ class SnoConfigurationTest {
             System.setProperty("sno.partition", bad);
             FreshSno s = new FreshSno();
             IllegalStateException e = assertThrows(IllegalStateException.class, s::next);
-            assertEquals("Invalid sno.partition (SNO_PARTITION) \"" + bad + "\": must be an integer in [0, 65535]",
+            assertEquals("Invalid sno.partition (SNO_PARTITION) \"" + bad + "\": must be an integer in 0..65535.",
                     e.getMessage());
         }
     }
@@ -115,13 +115,13 @@ class SnoConfigurationTest {
     void anEmptyPropertyIsAnErrorNamingItNotUnset() throws Throwable {
         System.setProperty("sno.partition", "");
         IllegalStateException e = assertThrows(IllegalStateException.class, new FreshSno()::next);
-        assertEquals("Invalid sno.partition \"\": set but empty; unset it or give it a value"
-                + " (sno.partition / SNO_PARTITION)", e.getMessage());
+        assertEquals("sno.partition (SNO_PARTITION) is set but empty (\"\"). Remove it to use its default, or give it"
+                + " a value.", e.getMessage());
         System.setProperty("sno.partition", "4");
         System.setProperty("sno.snapshot-file", "  ");
         e = assertThrows(IllegalStateException.class, new FreshSno()::next);
-        assertEquals("Invalid sno.snapshot-file \"  \": set but empty; unset it or give it a value"
-                + " (sno.snapshot-file / SNO_SNAPSHOT_FILE)", e.getMessage());
+        assertEquals("sno.snapshot-file (SNO_SNAPSHOT_FILE) is set but empty (\"  \"). Remove it to use its default,"
+                + " or give it a value.", e.getMessage());
     }
 
     @Test

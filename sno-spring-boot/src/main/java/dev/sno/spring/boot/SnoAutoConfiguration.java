@@ -3,33 +3,35 @@ package dev.sno.spring.boot;
 import dev.sno.SequenceOverflowNotification;
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
+import dev.sno.config.PartitionDecision;
+import java.util.List;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.context.annotation.Configuration;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import javax.sql.DataSource;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
- * The application's {@link SnoGenerator} bean, made from the {@code sno.*} properties
- * ({@link SnoProperties}), closed when the context closes (which writes the snapshot file or
+ * The application's {@link SnoGenerator} bean, made from the {@code sno.*} settings
+ * ({@link SnoProperties} describes them) by sno-core's {@link PartitionDecision}, closed when the context closes (which writes the snapshot file or
  * frees the lease) and installed behind {@link Sno#next}, {@code @SnoGeneratedId} and the other
  * integrations with {@link Sno#install}. An application's own {@code SnoGenerator} bean replaces
  * the one made here and is installed the same way.
  *
  * <p>Where the partition comes from is decided when the bean is made, not by conditions, so an
  * application processed by Spring AOT decides as one that is not: {@code sno.partition}; else a
- * lease from the application's database when {@code sno.lease.enabled} is true, or unset and the
- * lease table exists there; else random, with a WARNING that says how to do better. The bean
- * depends on database initialization (Flyway, Liquibase, Spring's script initializer) and on the
- * lease table's own {@link SnoLeaseSchemaInitializer}. Startup logs one line naming the partition
- * and its source.
+ * lease from a store (the application's database, Redis, any {@code LeaseStoreProvider}) when
+ * {@code sno.lease.enabled} is true, or unset and the store is ready; else random, with a WARNING
+ * that says how to do better. The bean depends on database initialization (Flyway, Liquibase,
+ * Spring's script initializer). Startup logs one line naming the partition and its source.
  */
 @AutoConfiguration(afterName = {"org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",
         "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
@@ -37,8 +39,10 @@ import org.springframework.core.env.Environment;
         "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
         "org.springframework.boot.autoconfigure.liquibase.LiquibaseAutoConfiguration",
         "org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration"})
-@EnableConfigurationProperties(SnoProperties.class)
 public final class SnoAutoConfiguration {
+
+    /** The name of the decision bean. */
+    static final String DECISION = "snoPartitionDecision";
 
     /** Created by Spring. */
     public SnoAutoConfiguration() {
@@ -56,59 +60,55 @@ public final class SnoAutoConfiguration {
     }
 
     /**
-     * The state of the partition lease, if the generator leases one (for health and metrics).
+     * The decision: the generator, where its partition comes from, and its lease's state (for
+     * health and metrics). sno-core's {@link PartitionDecision} decides; this bean offers it the
+     * application's DataSources and Redis client, the overflow counter and the customizers, and
+     * closes the generator (and what its store opened) when the context closes.
      *
-     * @param properties  the {@code sno.*} properties
-     * @return the state, held until a lease says otherwise
+     * @param environment  the environment, read through Spring's binder
+     * @param beans        the bean factory, for DataSources and a Redis connection factory
+     * @param redis        the Redis client finder, when Spring Data Redis and sno-redis are there
+     * @param overflows    counts overflow stalls
+     * @param customizers  customizers of the builder, leased or not
+     * @return the decision
+     * @throws dev.sno.config.SettingsException if the settings are invalid or exclude each other;
+     *     {@link SnoFailureAnalyzer} reports it
      */
-    @Bean
-    @ConditionalOnMissingBean
-    SnoLeaseState snoLeaseState(SnoProperties properties) {
-        return new SnoLeaseState(properties.lease().namespace());
-    }
-
-    /**
-     * Creates the lease table when {@code sno.lease.initialize-schema=always}.
-     *
-     * @param properties   the {@code sno.*} properties
-     * @param environment  the environment, for properties set to an empty value
-     * @param dataSource   the application's DataSource, if it has one
-     * @return the initializer
-     */
-    @Bean
+    @Bean(DECISION)
     @ConditionalOnMissingBean(SnoGenerator.class)
     @DependsOnDatabaseInitialization
-    SnoLeaseSchemaInitializer snoLeaseSchemaInitializer(SnoProperties properties, Environment environment,
-            ObjectProvider<DataSource> dataSource) {
-        DataSource db = dataSource.getIfUnique();
-        return new SnoLeaseSchemaInitializer(new SnoGeneratorFactory(properties, environment, db),
-                properties.lease().initializeSchema(), db);
+    PartitionDecision snoPartitionDecision(Environment environment, ConfigurableListableBeanFactory beans,
+            ObjectProvider<SnoRedisLeases> redis, SnoOverflowCounter overflows,
+            ObjectProvider<SnoGeneratorBuilderCustomizer> customizers) {
+        List<SnoGeneratorBuilderCustomizer> list = customizers.orderedStream().collect(Collectors.toList());
+        return SnoGeneratorFactory.decide(environment, new SnoLeaseResources(beans, redis), b -> {
+            b.overflowListener(overflows).announcePartition(false);
+            list.forEach(c -> c.customize(b));
+        });
     }
 
     /**
-     * The generator.
+     * The generator of the decision; closed with it.
      *
-     * @param properties    the {@code sno.*} properties
-     * @param environment   the environment, for properties set to an empty value
-     * @param dataSource    the application's DataSource, if it has one
-     * @param schema        the lease table's initializer, which runs first
-     * @param lease         the lease's state, for health and metrics
-     * @param overflows     counts overflow stalls
-     * @param customizers   customizers of the builder
-     * @param beans         the bean factory, to find a Redis connection factory
-     * @return a new generator
-     * @throws IllegalArgumentException if the properties are invalid or exclude each other; the
-     *     message names them and what to change
+     * @param decision  the decision
+     * @return the generator
      */
-    @Bean
+    @Bean(destroyMethod = "")
     @ConditionalOnMissingBean
-    @DependsOnDatabaseInitialization
-    SnoGenerator snoGenerator(SnoProperties properties, Environment environment, ObjectProvider<DataSource> dataSource,
-            SnoLeaseSchemaInitializer schema, SnoLeaseState lease, SnoOverflowCounter overflows,
-            ObjectProvider<SnoGeneratorBuilderCustomizer> customizers,
-            org.springframework.beans.factory.config.ConfigurableListableBeanFactory beans) {
-        return new SnoGeneratorFactory(properties, environment, dataSource.getIfUnique(), beans)
-                .create(lease, overflows, customizers.orderedStream().collect(Collectors.toList()));
+    SnoGenerator snoGenerator(PartitionDecision decision) {
+        return decision.generator();
+    }
+
+    /** Finds the Lettuce client of Spring Data Redis, for the redis lease store. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {"org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory",
+            "dev.sno.redis.RedisLeaseStoreProvider"})
+    static final class RedisClients {
+
+        @Bean
+        SnoRedisLeases snoRedisLeases(ConfigurableListableBeanFactory beans) {
+            return new SnoRedisLeases(beans);
+        }
     }
 
     /**
@@ -116,13 +116,13 @@ public final class SnoAutoConfiguration {
      * read when the bean initializes (not a condition, which Spring AOT would freeze at build
      * time).
      *
-     * @param generator   the generator bean
-     * @param properties  the {@code sno.*} properties
+     * @param generator    the generator bean
+     * @param environment  the environment, for {@code sno.install}
      * @return the bean that installs it when initialized
      */
     @Bean
-    SnoInstaller snoInstaller(SnoGenerator generator, SnoProperties properties) {
-        return new SnoInstaller(generator, properties.install());
+    SnoInstaller snoInstaller(SnoGenerator generator, Environment environment) {
+        return new SnoInstaller(generator, SnoGeneratorFactory.settings(environment).flag("sno.install").orElse(true));
     }
 
     /**
@@ -133,25 +133,12 @@ public final class SnoAutoConfiguration {
      * destruction does nothing.
      *
      * @param generator  the generator bean
+     * @param decision   the decision that made it, unless the application made its own
      * @return the lifecycle bean
      */
     @Bean
-    SnoLeaseCloser snoLeaseCloser(SnoGenerator generator) {
-        return new SnoLeaseCloser(generator);
-    }
-
-    /** Parses {@code min-max}. */
-    static int[] parseRange(String text, String property) {
-        int dash = text.indexOf('-');
-        try {
-            if (dash > 0) {
-                return new int[] {Integer.parseInt(text.substring(0, dash).trim()),
-                        Integer.parseInt(text.substring(dash + 1).trim())};
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        throw new IllegalArgumentException(property + " must be min-max, for example 0-32767: \"" + text + "\"");
+    SnoLeaseCloser snoLeaseCloser(SnoGenerator generator, ObjectProvider<PartitionDecision> decision) {
+        return new SnoLeaseCloser(generator, decision.getIfAvailable());
     }
 
     /** Calls {@link Sno#install} when the context initializes it. */

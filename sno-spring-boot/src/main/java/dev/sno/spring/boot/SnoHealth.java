@@ -1,8 +1,8 @@
 package dev.sno.spring.boot;
 
-import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
-import java.util.LinkedHashMap;
+import dev.sno.config.LeaseState;
+import dev.sno.config.PartitionDecision;
 import java.util.Map;
 
 /**
@@ -18,41 +18,23 @@ public final class SnoHealth {
     private SnoHealth() {
     }
 
-    /** Whether the generator can make IDs. */
-    static boolean up(SnoGenerator generator, SnoLeaseState lease) {
-        return !generator.isClosed() && (leaseOf(generator, lease) == null || lease.state() != SnoLeaseState.LOST);
+    /** Whether the generator can make IDs (sno-core's rule). */
+    static boolean up(SnoGenerator generator, LeaseState lease) {
+        return PartitionDecision.healthy(generator, lease);
     }
 
-    /** The lease state if the generator's partition is leased, else null. */
-    static SnoLeaseState leaseOf(SnoGenerator generator, SnoLeaseState lease) {
-        return generator.partitionSource() == PartitionSource.LEASED ? lease : null;
-    }
-
-    /** The details of a generator. */
-    static Map<String, Object> details(SnoGenerator generator, SnoLeaseState lease) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("partition", generator.partition());
-        details.put("source", generator.partitionSource().toString());
-        details.put("sequenceRange", generator.sequenceMin() + "-" + generator.sequenceMax());
-        if (generator.isClosed()) {
-            details.put("closed", true);
-        } else {
-            details.put("regressions", generator.snapshot().drifts());
-        }
-        if (leaseOf(generator, lease) != null) {
-            details.put("leaseNamespace", lease.namespace());
-            details.put("lease", lease.name());
-        }
-        return details;
+    /** The details of a generator (sno-core's, the same in Quarkus). */
+    static Map<String, Object> details(SnoGenerator generator, LeaseState lease) {
+        return PartitionDecision.details(generator, lease);
     }
 
     /** Spring Boot 3 ({@code org.springframework.boot.actuate.health}). */
     public static final class Boot3 implements org.springframework.boot.actuate.health.HealthIndicator {
 
         private final SnoGenerator generator;
-        private final SnoLeaseState lease;
+        private final LeaseState lease;
 
-        Boot3(SnoGenerator generator, SnoLeaseState lease) {
+        Boot3(SnoGenerator generator, LeaseState lease) {
             this.generator = generator;
             this.lease = lease;
         }
@@ -75,9 +57,9 @@ public final class SnoHealth {
     public static final class Boot4 implements org.springframework.boot.health.contributor.HealthIndicator {
 
         private final SnoGenerator generator;
-        private final SnoLeaseState lease;
+        private final LeaseState lease;
 
-        Boot4(SnoGenerator generator, SnoLeaseState lease) {
+        Boot4(SnoGenerator generator, LeaseState lease) {
             this.generator = generator;
             this.lease = lease;
         }

@@ -2,6 +2,7 @@ package dev.sno.spring.boot;
 
 import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
+import dev.sno.config.PartitionDecision;
 import org.springframework.context.SmartLifecycle;
 
 /**
@@ -13,10 +14,12 @@ import org.springframework.context.SmartLifecycle;
 final class SnoLeaseCloser implements SmartLifecycle {
 
     private final SnoGenerator generator;
+    private final PartitionDecision decision;
     private volatile boolean running;
 
-    SnoLeaseCloser(SnoGenerator generator) {
+    SnoLeaseCloser(SnoGenerator generator, PartitionDecision decision) {
         this.generator = generator;
+        this.decision = decision;
     }
 
     @Override
@@ -27,7 +30,9 @@ final class SnoLeaseCloser implements SmartLifecycle {
     @Override
     public void stop() {
         running = false;
-        if (generator.partitionSource() == PartitionSource.LEASED) {
+        if (decision != null && decision.lease() != null) {
+            decision.close(); // the generator, then the client its store opened
+        } else if (generator.partitionSource() == PartitionSource.LEASED) {
             generator.close();
         }
     }

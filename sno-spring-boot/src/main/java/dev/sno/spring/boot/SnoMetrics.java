@@ -1,5 +1,7 @@
 package dev.sno.spring.boot;
 
+import dev.sno.config.LeaseState;
+import dev.sno.config.PartitionDecision;
 import dev.sno.SnoGenerator;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -19,16 +21,16 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  *     {@code sno.generator.unit.capacity} (gauge): the most it can make in one;</li>
  * <li>{@code sno.generator.closed} (gauge): 1 once the generator is closed;</li>
  * <li>{@code sno.lease.state} (gauge, with a leased partition, tagged with the namespace too):
- *     0 held, 1 renewals failing, 2 lost ({@link SnoLeaseState}).</li>
+ *     0 held, 1 renewals failing, 2 lost ({@link LeaseState}).</li>
  * </ul>
  */
 public final class SnoMetrics implements MeterBinder {
 
     private final SnoGenerator generator;
     private final SnoAutoConfiguration.SnoOverflowCounter overflows;
-    private final SnoLeaseState lease;
+    private final LeaseState lease;
 
-    SnoMetrics(SnoGenerator generator, SnoAutoConfiguration.SnoOverflowCounter overflows, SnoLeaseState lease) {
+    SnoMetrics(SnoGenerator generator, SnoAutoConfiguration.SnoOverflowCounter overflows, LeaseState lease) {
         this.generator = generator;
         this.overflows = overflows;
         this.lease = lease;
@@ -60,8 +62,8 @@ public final class SnoMetrics implements MeterBinder {
                 .register(registry);
         Gauge.builder("sno.generator.closed", generator, g -> g.isClosed() ? 1 : 0)
                 .description("1 once the generator is closed").tags(tags).register(registry);
-        if (SnoHealth.leaseOf(generator, lease) != null) {
-            Gauge.builder("sno.lease.state", lease, SnoLeaseState::state)
+        if (PartitionDecision.leaseOf(generator, lease) != null) {
+            Gauge.builder("sno.lease.state", lease, LeaseState::state)
                     .description("0 held, 1 renewals failing, 2 lost").tags(tags)
                     .tag("namespace", lease.namespace()).register(registry);
         }

@@ -1,5 +1,7 @@
 package dev.sno.spring.boot;
 
+import dev.sno.config.LeaseState;
+import dev.sno.config.PartitionDecision;
 import dev.sno.SnoGenerator;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -22,6 +24,12 @@ public final class SnoObservabilityAutoConfiguration {
     public SnoObservabilityAutoConfiguration() {
     }
 
+    /** The lease state of the starter's own generator; null for an application's own bean. */
+    static LeaseState lease(ObjectProvider<PartitionDecision> decision) {
+        PartitionDecision d = decision.getIfAvailable();
+        return d == null ? null : d.lease();
+    }
+
     /** Micrometer. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "io.micrometer.core.instrument.binder.MeterBinder")
@@ -30,8 +38,8 @@ public final class SnoObservabilityAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         SnoMetrics snoMetrics(SnoGenerator generator,
-                ObjectProvider<SnoAutoConfiguration.SnoOverflowCounter> overflows, ObjectProvider<SnoLeaseState> lease) {
-            return new SnoMetrics(generator, overflows.getIfAvailable(), lease.getIfAvailable());
+                ObjectProvider<SnoAutoConfiguration.SnoOverflowCounter> overflows, ObjectProvider<PartitionDecision> decision) {
+            return new SnoMetrics(generator, overflows.getIfAvailable(), lease(decision));
         }
     }
 
@@ -42,8 +50,8 @@ public final class SnoObservabilityAutoConfiguration {
 
         @Bean(name = "snoHealthIndicator")
         @ConditionalOnMissingBean(name = "snoHealthIndicator")
-        SnoHealth.Boot4 snoHealthIndicator(SnoGenerator generator, ObjectProvider<SnoLeaseState> lease) {
-            return new SnoHealth.Boot4(generator, lease.getIfAvailable());
+        SnoHealth.Boot4 snoHealthIndicator(SnoGenerator generator, ObjectProvider<PartitionDecision> decision) {
+            return new SnoHealth.Boot4(generator, lease(decision));
         }
     }
 
@@ -54,8 +62,8 @@ public final class SnoObservabilityAutoConfiguration {
 
         @Bean(name = "snoHealthIndicator")
         @ConditionalOnMissingBean(name = "snoHealthIndicator")
-        SnoHealth.Boot3 snoHealthIndicator(SnoGenerator generator, ObjectProvider<SnoLeaseState> lease) {
-            return new SnoHealth.Boot3(generator, lease.getIfAvailable());
+        SnoHealth.Boot3 snoHealthIndicator(SnoGenerator generator, ObjectProvider<PartitionDecision> decision) {
+            return new SnoHealth.Boot3(generator, lease(decision));
         }
     }
 }

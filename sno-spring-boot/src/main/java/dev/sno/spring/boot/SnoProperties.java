@@ -9,6 +9,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * The sno.* properties: how the application's {@link dev.sno.SnoGenerator} bean is made, and
  * where its partition comes from (the starter logs that once at startup).
  *
+ * <p>This record describes the settings for IDEs (Spring Boot's configuration processor writes its
+ * metadata from it) and is not bound: the starter reads each name's text through Spring's binder
+ * and hands it to sno-core's {@code dev.sno.config.Settings}, which parses it as plain Java and the
+ * Quarkus extension do, with the same messages. A test keeps its names equal to the names read.
+ *
  * @param partition          the partition written into every ID, 0..65535; give every instance
  *                           that writes into one keyspace its own. Unset: leased from the
  *                           application's database when it has the lease table (see lease),
@@ -56,37 +61,33 @@ public record SnoProperties(Integer partition, String sequenceRange, Path snapsh
      *                          effect never; always; never. Without it, create the table with a
      *                          migration (the DDL is JdbcPartitionLeases.DDL, and the startup
      *                          WARNING shows it)
-     * @param store             where the leases live: jdbc or redis (unset: the DataSource
-     *                          if there is one, else Redis). Leasing from Redis needs
+     * @param store             where the leases live: jdbc, redis, or the name of another
+     *                          LeaseStoreProvider on the class path (unset: the DataSource if
+     *                          it is ready, else Redis). Leasing from Redis needs
      *                          sno.lease.enabled=true: auto never writes lease keys into a
      *                          Redis that may be the application's cache
+     * @param datasource        the name of the DataSource bean to lease from (unset: the
+     *                          application's one, or its @Primary one)
      * @param redis             Redis settings (sno.lease.redis.*)
      */
     public record Lease(Boolean enabled, @DefaultValue("default") String namespace,
             @DefaultValue("30s") Duration duration, @DefaultValue("0-65535") String partitions,
-            @DefaultValue("embedded") InitializeSchema initializeSchema, Store store, @DefaultValue Redis redis) {
-    }
-
-    /**
-     * Where the leases live. Unset: the application's DataSource when it has one, else Redis
-     * when it has a Lettuce connection factory and sno-redis is on the class path.
-     */
-    public enum Store {
-        /** The lease table in the application's DataSource (sno-jdbc). */
-        JDBC,
-        /** Redis, through the application's Lettuce connection factory (sno-redis). */
-        REDIS
+            @DefaultValue("embedded") InitializeSchema initializeSchema, String store, String datasource,
+            @DefaultValue Redis redis) {
     }
 
     /**
      * Settings of Redis leases ({@code sno.lease.redis.*}).
      *
+     * @param url                       a Redis URI (redis://host:6379/0) for sno's own Lettuce
+     *                                  client; unset: the client of Spring Data Redis's
+     *                                  LettuceConnectionFactory
      * @param replicas                  replicas every lease write waits for ({@code WAIT}); default 0
      * @param acceptUnsafePersistence   lease although Redis would lose leases in a restart
      *                                  (no AOF with {@code appendfsync always}, or an eviction
      *                                  policy); default false: startup fails naming the setting
      */
-    public record Redis(@DefaultValue("0") int replicas, @DefaultValue("false") boolean acceptUnsafePersistence) {
+    public record Redis(String url, @DefaultValue("0") int replicas, @DefaultValue("false") boolean acceptUnsafePersistence) {
     }
 
     /** When the starter creates the lease table: Spring's database initialization modes. */

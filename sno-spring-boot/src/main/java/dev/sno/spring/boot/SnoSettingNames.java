@@ -1,5 +1,6 @@
 package dev.sno.spring.boot;
 
+import dev.sno.config.PartitionDecision;
 import dev.sno.config.SettingNames;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import org.springframework.core.env.StandardEnvironment;
  */
 final class SnoSettingNames {
 
-    /** The names read by {@code @ConditionalOnProperty} rather than bound to {@link SnoProperties}. */
+    /** The names read by {@code @ConditionalOnProperty}. */
     static final List<String> CONDITIONS = List.of("sno.web.problem-details", "sno.web.time-windows",
             "sno.openapi.enabled");
 
@@ -30,8 +31,18 @@ final class SnoSettingNames {
     private SnoSettingNames() {
     }
 
-    /** The names the starter reads, kebab-case, as {@code sno.lease.initialize-schema}. */
+    /**
+     * The names the starter reads, kebab-case, as {@code sno.lease.initialize-schema}: sno-core's
+     * and its lease stores' ({@link PartitionDecision#settingNames}), and the web conditions'.
+     */
     static List<String> known() {
+        List<String> names = new ArrayList<>(CONDITIONS);
+        names.addAll(PartitionDecision.settingNames(PartitionDecision.providers()));
+        return names;
+    }
+
+    /** The names {@link SnoProperties} describes to IDEs (a test compares them with {@link #known()}). */
+    static List<String> described() {
         List<String> names = new ArrayList<>(CONDITIONS);
         collect(SnoProperties.class, "sno.", names);
         return names;

@@ -59,19 +59,20 @@ class SnoAutoConfigurationTest {
 
     @Test
     void badPropertiesFailTheStartupNamingPropertyAndValue() {
-        runner.withPropertyValues("sno.sequence-range=abc").run(ctx -> assertThat(ctx).getFailure()
-                .rootCause().hasMessage("sno.sequence-range must be min-max, for example 0-32767: \"abc\""));
-        runner.withPropertyValues("sno.partition=70000").run(ctx -> assertThat(ctx).getFailure()
-                .hasMessageContaining("Invalid sno.* properties: ").hasMessageContaining("70000"));
-        runner.withPropertyValues("sno.sequence-range=10-12").run(ctx -> assertThat(ctx).getFailure()
-                .hasMessageContaining("sequenceMin=10, sequenceMax=12"));
+        runner.withPropertyValues("sno.sequence-range=abc").run(ctx -> assertThat(SnoLeaseTest.problem(ctx))
+                .isEqualTo("Invalid sno.sequence-range \"abc\": must be min-max with 0 <= min <= max <= 65535, as"
+                        + " 0-32767."));
+        runner.withPropertyValues("sno.partition=70000").run(ctx -> assertThat(SnoLeaseTest.problem(ctx))
+                .isEqualTo("Invalid sno.partition \"70000\": must be an integer in 0..65535."));
+        runner.withPropertyValues("sno.sequence-range=10-12").run(ctx -> assertThat(SnoLeaseTest.problem(ctx))
+                .startsWith("Invalid sno.sequence-range \"10-12\": ").contains("sequenceMin=10, sequenceMax=12"));
     }
 
     @Test
     void leasesNeedADataSource() {
-        runner.withPropertyValues("sno.lease.enabled=true").run(ctx -> assertThat(ctx).getFailure()
-                .rootCause().hasMessage("sno.lease.enabled=true, but the application has no DataSource bean (or"
-                        + " several, none of them @Primary) to lease a partition from."));
+        runner.withPropertyValues("sno.lease.enabled=true").run(ctx -> assertThat(SnoLeaseTest.problem(ctx))
+                .isEqualTo("sno.lease.enabled=true, but the application has no DataSource (or several, none of them"
+                        + " primary) to lease one from."));
     }
 
     @Test

@@ -86,7 +86,7 @@ class SnoLeaseTest {
             }
             assertThat(health.health().getStatus()).isEqualTo(Status.DOWN);
             assertThat(health.health().getDetails()).containsEntry("lease", "lost");
-            assertThat(registry.get("sno.lease.state").gauge().value()).isEqualTo(SnoLeaseState.LOST);
+            assertThat(registry.get("sno.lease.state").gauge().value()).isEqualTo(dev.sno.config.LeaseState.LOST);
         });
         logs.expect(Level.WARNING, "Could not save to the sno partition lease lost/");
         logs.allow(Level.INFO, "after the lease was lost");
@@ -94,13 +94,19 @@ class SnoLeaseTest {
 
     @Test
     void leasingAndAFixedPartitionExcludeEachOther() {
-        runner.withPropertyValues("sno.partition=5").run(ctx -> assertThat(ctx).getFailure().rootCause()
-                .hasMessage("sno.partition=5 and sno.lease.enabled=true exclude each other: a leased partition is"
-                        + " assigned by the lease table."));
-        runner.withPropertyValues("sno.lease.partitions=9-x").run(ctx -> assertThat(ctx).getFailure().rootCause()
-                .hasMessage("sno.lease.partitions must be min-max, for example 0-32767: \"9-x\""));
-        runner.withPropertyValues("sno.snapshot-file=/tmp/x.state").run(ctx -> assertThat(ctx).getFailure().rootCause()
-                .hasMessage("sno.snapshot-file=/tmp/x.state and sno.lease.enabled=true exclude each other: a leased"
-                        + " generator keeps its state in its lease row."));
+        runner.withPropertyValues("sno.partition=5").run(ctx -> assertThat(problem(ctx))
+                .isEqualTo("sno.partition=5 and sno.lease.enabled=true exclude each other: a leased partition is"
+                        + " assigned by the lease store."));
+        runner.withPropertyValues("sno.lease.partitions=9-x").run(ctx -> assertThat(problem(ctx))
+                .isEqualTo("Invalid sno.lease.partitions \"9-x\": must be min-max with 0 <= min <= max <= 65535, as"
+                        + " 0-32767."));
+        runner.withPropertyValues("sno.snapshot-file=/tmp/x.state").run(ctx -> assertThat(problem(ctx))
+                .isEqualTo("sno.snapshot-file=/tmp/x.state and sno.lease.enabled=true exclude each other: a leased"
+                        + " generator keeps its state in its lease."));
+    }
+
+    /** The description Spring Boot's failure report prints. */
+    static String problem(org.springframework.boot.test.context.assertj.AssertableApplicationContext ctx) {
+        return new SnoFailureAnalyzer().analyze(ctx.getStartupFailure()).getDescription();
     }
 }

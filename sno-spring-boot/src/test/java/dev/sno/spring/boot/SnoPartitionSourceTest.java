@@ -101,8 +101,9 @@ class SnoPartitionSourceTest {
             assertThat(lines(output)).hasSize(1);
             String warning = output.getAll().substring(output.getAll().indexOf("sno: partition"));
             assertThat(lines(output)[0]).contains("WARN");
-            assertThat(warning).startsWith(SnoGeneratorFactory.randomWarning(g.partition(),
-                    "the table sno_partition_lease does not exist in PostgreSQL " + url.substring(0, url.indexOf('?'))));
+            assertThat(warning).startsWith("sno: partition " + g.partition() + " is random: sno.partition is not set and"
+                    + " the table sno_partition_lease does not exist in PostgreSQL " + url.substring(0, url.indexOf('?'))
+                    + ". ");
             assertThat(warning).contains("Set sno.partition").contains(JdbcPartitionLeases.DDL.lines().findFirst().get());
             assertThat(ctx.getBean("snoHealthIndicator", HealthIndicator.class).health().getDetails())
                     .containsEntry("source", "random").doesNotContainKey("lease");
@@ -114,9 +115,10 @@ class SnoPartitionSourceTest {
         String url = postgresSchema();
         runner.withPropertyValues("spring.datasource.url=" + url, "sno.lease.initialize-schema=always").run(ctx -> {
             assertThat(ctx.getBean(SnoGenerator.class).partitionSource()).isEqualTo(PartitionSource.LEASED);
-            assertThat(lines(output)).hasSize(2);
-            assertThat(lines(output)[0]).endsWith("sno: created the table sno_partition_lease in PostgreSQL "
-                    + url.substring(0, url.indexOf('?')) + " (sno.lease.initialize-schema=always)");
+            assertThat(lines(output)).hasSize(1);
+            assertThat(lines(output)[0]).contains("INFO").contains("(leased from the table sno_partition_lease in"
+                    + " PostgreSQL " + url.substring(0, url.indexOf('?')) + ", created at startup"
+                    + " (sno.lease.initialize-schema=always), namespace \"default\"");
         });
     }
 
@@ -137,17 +139,16 @@ class SnoPartitionSourceTest {
                     SnoGenerator g = ctx.getBean(SnoGenerator.class);
                     assertThat(g.partitionSource()).isEqualTo(PartitionSource.RANDOM);
                     assertThat(lines(output)).hasSize(1);
-                    assertThat(output.getAll()).contains(SnoGeneratorFactory.randomWarning(g.partition(),
-                            "the DataSource is the in-memory database H2 jdbc:h2:mem:auto, which no other instance"
-                                    + " shares"));
+                    assertThat(output.getAll()).contains("sno: partition " + g.partition() + " is random: sno.partition"
+                            + " is not set and the DataSource is the in-memory database H2 jdbc:h2:mem:auto, which no"
+                            + " other instance shares.");
                 });
         runner.withPropertyValues("spring.datasource.url=jdbc:h2:mem:asked", "sno.lease.enabled=true").run(ctx -> {
-            assertThat(ctx).getFailure().rootCause().hasMessage("sno.lease.enabled=true, but the DataSource is the"
-                    + " in-memory database H2 jdbc:h2:mem:asked: every instance has its own, so every instance would"
-                    + " lease the same partitions.");
             FailureAnalysis analysis = new SnoFailureAnalyzer().analyze(ctx.getStartupFailure());
+            assertThat(analysis.getDescription()).isEqualTo("sno.lease.enabled=true, but the DataSource is the"
+                    + " in-memory database H2 jdbc:h2:mem:asked, which no other instance shares.");
             assertThat(analysis.getAction()).isEqualTo("Point the DataSource at a database all instances share, or"
-                    + " remove sno.lease.enabled (in tests: set it to false).");
+                    + " set sno.lease.enabled=false (in tests).");
         });
     }
 
@@ -157,13 +158,14 @@ class SnoPartitionSourceTest {
                 .withPropertyValues("sno.install=false").run(ctx -> {
                     SnoGenerator g = ctx.getBean(SnoGenerator.class);
                     assertThat(g.partitionSource()).isEqualTo(PartitionSource.RANDOM);
-                    assertThat(output.getAll()).contains(SnoGeneratorFactory.randomWarning(g.partition(),
-                            "the application has no DataSource to lease one from"));
+                    assertThat(output.getAll()).contains("sno: partition " + g.partition() + " is random: sno.partition"
+                            + " is not set and the application has no DataSource (or several, none of them primary)"
+                            + " to lease one from.");
                 });
         new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class))
-                .withPropertyValues("sno.install=false", "sno.lease.enabled=true").run(ctx -> assertThat(ctx)
-                        .getFailure().rootCause().hasMessageStartingWith("sno.lease.enabled=true, but the application"
-                                + " has no DataSource bean"));
+                .withPropertyValues("sno.install=false", "sno.lease.enabled=true").run(ctx -> assertThat(
+                        new SnoFailureAnalyzer().analyze(ctx.getStartupFailure()).getDescription())
+                        .startsWith("sno.lease.enabled=true, but the application has no DataSource"));
     }
 
     @Test
@@ -177,7 +179,7 @@ class SnoPartitionSourceTest {
         runner.withPropertyValues("sno.partition=12", "sno.lease.enabled=true").run(ctx -> {
             FailureAnalysis analysis = new SnoFailureAnalyzer().analyze(ctx.getStartupFailure());
             assertThat(analysis.getDescription()).isEqualTo("sno.partition=12 and sno.lease.enabled=true exclude each"
-                    + " other: a leased partition is assigned by the lease table.");
+                    + " other: a leased partition is assigned by the lease store.");
             assertThat(analysis.getAction()).isEqualTo("Remove sno.partition to lease the partition, or remove"
                     + " sno.lease.enabled (or set it to false) to use sno.partition=12.");
         });
@@ -189,8 +191,9 @@ class SnoPartitionSourceTest {
     void leasingRequiredWithoutTheTableFailsWithTheDdl() {
         String url = postgresSchema();
         runner.withPropertyValues("spring.datasource.url=" + url, "sno.lease.enabled=true").run(ctx -> {
-            assertThat(ctx).getFailure().rootCause().hasMessage("sno.lease.enabled=true, but the table"
-                    + " sno_partition_lease does not exist in PostgreSQL " + url.substring(0, url.indexOf('?')) + ".");
+            assertThat(new SnoFailureAnalyzer().analyze(ctx.getStartupFailure()).getDescription()).isEqualTo(
+                    "sno.lease.enabled=true, but the table sno_partition_lease does not exist in PostgreSQL "
+                            + url.substring(0, url.indexOf('?')) + ".");
             assertThat(new SnoFailureAnalyzer().analyze(ctx.getStartupFailure()).getAction())
                     .startsWith("Create it, best with a migration:").contains("CREATE TABLE IF NOT EXISTS")
                     .endsWith("or set sno.lease.initialize-schema=always to have sno create it at startup.");
@@ -200,8 +203,8 @@ class SnoPartitionSourceTest {
     @Test
     void anEmptyPropertyIsAnErrorNotUnset() {
         for (String property : new String[] {"sno.partition", "sno.lease.enabled", "sno.snapshot-file"}) {
-            runner.withPropertyValues(property + "=").run(ctx -> assertThat(ctx).getFailure().rootCause()
-                    .hasMessage(property + " is set but empty (\"\")."));
+            runner.withPropertyValues(property + "=").run(ctx -> assertThat(new SnoFailureAnalyzer()
+                    .analyze(ctx.getStartupFailure()).getDescription()).isEqualTo(property + " is set but empty (\"\")."));
         }
     }
 }

@@ -58,7 +58,10 @@ class SnoRedisLeaseTest {
             assertThat(g.partitionSource()).isEqualTo(PartitionSource.LEASED);
             assertThat(g.partition()).isBetween(5, 6);
             assertThat(g.next(1).partition()).isEqualTo(g.partition());
-            assertThat(ctx.getBean(SnoLeaseState.class).toString()).isNotEmpty();
+            assertThat(ctx.getBean(dev.sno.config.PartitionDecision.class).lease().store()).isEqualTo("redis");
+            assertThat(ctx.getBean(dev.sno.config.PartitionDecision.class).startupLine())
+                    .endsWith("(leased from Redis, namespace \"" + ctx.getEnvironment().getProperty("sno.lease.namespace")
+                            + "\", lease PT30S)");
         });
     }
 
@@ -78,9 +81,9 @@ class SnoRedisLeaseTest {
                 .withPropertyValues("sno.install=false", "sno.lease.enabled=true", "sno.lease.store=redis")
                 .run(ctx -> {
                     assertThat(ctx).hasFailed();
-                    assertThat(ctx.getStartupFailure()).rootCause().isInstanceOf(SnoConfigurationException.class)
-                            .hasMessageContaining("sno.lease.store=redis, but the application has no single"
-                                    + " LettuceConnectionFactory bean");
+                    assertThat(new SnoFailureAnalyzer().analyze(ctx.getStartupFailure()).getDescription())
+                            .isEqualTo("sno.lease.enabled=true, but the application has no Lettuce RedisClient to lease"
+                                    + " one from, and sno.lease.redis.url is not set.");
                 });
     }
 

@@ -1,6 +1,5 @@
-package dev.sno.spring.boot;
+package dev.sno.jdbc.lease;
 
-import dev.sno.jdbc.lease.LeaseDialect;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -8,21 +7,17 @@ import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
- * What the starter needs to know of the application's database to decide on a lease, read from
- * one connection's metadata: the product, the URL (without its parameters, which may hold a
- * password) and whether it lives in memory.
+ * What the JDBC lease store provider needs to know of a database to decide on a lease, read from
+ * one connection's metadata.
  *
  * @param product   the database product, as the driver names it
- * @param url       the JDBC URL up to its first {@code ?} or {@code ;}
+ * @param url       the JDBC URL up to its first {@code ?} or {@code ;} (parameters may hold a
+ *                  password)
  * @param embedded  whether the database lives in this process's memory (H2, HSQLDB, Derby), so
  *                  that no other instance shares it
+ * @param dialect   the lease dialect, or null if leases do not support the database
  */
-record SnoDatabase(String product, String url, boolean embedded, LeaseDialect dialect) {
-
-    /** Whether partition leases support this database (a dialect was found for it). */
-    boolean leasable() {
-        return dialect != null;
-    }
+record LeaseDatabase(String product, String url, boolean embedded, LeaseDialect dialect) {
 
     /** For messages: {@code PostgreSQL jdbc:postgresql://host/db}. */
     @Override
@@ -30,12 +25,8 @@ record SnoDatabase(String product, String url, boolean embedded, LeaseDialect di
         return product + " " + url;
     }
 
-    /**
-     * Reads the database's description.
-     *
-     * @throws SQLException if no connection can be had
-     */
-    static SnoDatabase of(DataSource dataSource) throws SQLException {
+    /** Reads the description from one connection. */
+    static LeaseDatabase of(DataSource dataSource) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             DatabaseMetaData m = c.getMetaData();
             String url = m.getURL() == null ? "(unknown URL)" : m.getURL();
@@ -45,7 +36,7 @@ record SnoDatabase(String product, String url, boolean embedded, LeaseDialect di
             } catch (SQLException unsupported) {
                 dialect = null;
             }
-            return new SnoDatabase(m.getDatabaseProductName(), withoutParameters(url), inMemory(url), dialect);
+            return new LeaseDatabase(m.getDatabaseProductName(), withoutParameters(url), inMemory(url), dialect);
         }
     }
 
@@ -63,11 +54,6 @@ record SnoDatabase(String product, String url, boolean embedded, LeaseDialect di
             }
         }
         return url.substring(0, end);
-    }
-
-    /** The DDL of the lease table in this database, indented for a log line. */
-    String ddl() {
-        return ddl(dialect == null ? LeaseDialect.POSTGRESQL : dialect);
     }
 
     /** A dialect's DDL of the lease table, indented for a log line. */

@@ -1,16 +1,19 @@
-package dev.sno.spring.boot;
+package dev.sno.config;
 
 import dev.sno.lease.LeaseListener;
 import dev.sno.lease.LeaseLostException;
 import dev.sno.lease.PartitionLease;
 
 /**
- * The state of the generator's partition lease as the lease's listener hears it, for the health
- * indicator and the meters: {@link #HELD}, {@link #RENEWAL_FAILING} (the generator stops making
- * IDs at its fence deadline unless a renewal succeeds first) or {@link #LOST} (another instance
- * took the partition over; the generator makes no more IDs in new time units).
+ * The state of a generator's partition lease as its listener hears it, for health checks and
+ * meters: {@link #HELD}, {@link #RENEWAL_FAILING} (the generator stops making IDs at its fence
+ * deadline unless a renewal succeeds first) or {@link #LOST} (another instance took the partition
+ * over; the generator makes no more IDs in new time units). Failures and losses are logged on the
+ * {@code dev.sno.lease} logger.
+ *
+ * @implSpec Thread-safe.
  */
-public final class SnoLeaseState implements LeaseListener {
+public final class LeaseState implements LeaseListener {
 
     /** The lease is held and renewed. */
     public static final int HELD = 0;
@@ -19,10 +22,14 @@ public final class SnoLeaseState implements LeaseListener {
     /** The lease is lost. */
     public static final int LOST = 2;
 
-    private volatile int state = HELD;
-    private volatile String namespace;
+    private static final System.Logger LOG = System.getLogger("dev.sno.lease");
 
-    SnoLeaseState(String namespace) {
+    private final String store;
+    private final String namespace;
+    private volatile int state = HELD;
+
+    LeaseState(String store, String namespace) {
+        this.store = store;
         this.namespace = namespace;
     }
 
@@ -46,12 +53,21 @@ public final class SnoLeaseState implements LeaseListener {
     }
 
     /**
-     * The namespace of the lease.
+     * The lease's namespace.
      *
      * @return the namespace
      */
     public String namespace() {
         return namespace;
+    }
+
+    /**
+     * The store the lease is kept in.
+     *
+     * @return its provider's name, as {@code jdbc}
+     */
+    public String store() {
+        return store;
     }
 
     /**
@@ -65,6 +81,8 @@ public final class SnoLeaseState implements LeaseListener {
         if (state != LOST) {
             state = RENEWAL_FAILING;
         }
+        LOG.log(System.Logger.Level.WARNING, "sno: renewing the lease of partition " + lease.partition() + " failed: "
+                + cause);
     }
 
     /**
@@ -76,6 +94,8 @@ public final class SnoLeaseState implements LeaseListener {
     @Override
     public void leaseLost(PartitionLease lease, LeaseLostException cause) {
         state = LOST;
+        LOG.log(System.Logger.Level.ERROR, "sno: the lease of partition " + lease.partition() + " is lost: "
+                + cause.getMessage());
     }
 
     /**

@@ -1,0 +1,185 @@
+package dev.sno.testsupport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The shared table of partition decisions ({@code test-support/decisions/cases.txt}): each case
+ * gives settings and what the application has (its environment), and the decision, startup line,
+ * failure and health details every framework must arrive at. Plain Java, the Spring Boot starter
+ * (on Boot 3.5 and 4) and the Quarkus extension each run it through their own machinery and
+ * compare with {@link #mismatches}.
+ */
+public final class DecisionCases {
+
+    /**
+     * One case.
+     *
+     * @param name        the case's name
+     * @param env         what the application has: {@code none}, {@code pg}, {@code pg+table},
+     *                    {@code h2-mem}, {@code sqlite}, {@code two} (a primary in-memory H2 and
+     *                    a PostgreSQL DataSource named {@code leases} with the table)
+     * @param settings    the sno.* settings, in order, placeholders filled in
+     * @param source      the expected partition source, or {@code fails}
+     * @param text        the start of the expected startup line, or the expected failure
+     *                    ({@code #} stands for the partition)
+     * @param properties  the settings a failure names
+     * @param details     the expected health details ({@code #}: the partition)
+     */
+    public record Case(String name, String env, Map<String, String> settings, String source, String text,
+            List<String> properties, Map<String, String> details) {
+
+        /** For JUnit's display names. */
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /**
+     * What a framework decided for a case.
+     *
+     * @param source      the generator's partition source, or {@code fails}
+     * @param partition   the partition, or -1
+     * @param text        the startup line, or the failure's problem
+     * @param properties  the settings the failure names (empty unless it fails)
+     * @param details     the health details (empty if it fails)
+     */
+    public record Outcome(String source, int partition, String text, Set<String> properties,
+            Map<String, Object> details) {
+    }
+
+    private DecisionCases() {
+    }
+
+    /** The file, found from the module's directory upward. */
+    public static Path file() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null) {
+            Path f = dir.resolve("test-support/decisions/cases.txt");
+            if (Files.exists(f)) {
+                return f;
+            }
+            dir = dir.getParent();
+        }
+        throw new IllegalStateException("test-support/decisions/cases.txt not found above " + Path.of("")
+                .toAbsolutePath());
+    }
+
+    /**
+     * The cases, with {@code ${name}} placeholders replaced.
+     *
+     * @param placeholders  for example {@code pg} to the PostgreSQL URL as messages show it
+     */
+    public static List<Case> load(Map<String, String> placeholders) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<Case> cases = new ArrayList<>();
+        Map<String, List<String>> fields = null;
+        String name = null;
+        for (String raw : lines) {
+            String line = fill(raw, placeholders);
+            if (line.startsWith("== ")) {
+                if (name != null) {
+                    cases.add(toCase(name, fields));
+                }
+                name = line.substring(3).strip();
+                fields = new LinkedHashMap<>();
+            } else if (!line.isBlank() && !line.startsWith("#") && name != null) {
+                int colon = line.indexOf(':');
+                if (colon < 0) {
+                    throw new IllegalStateException("case " + name + ": no field in \"" + line + "\"");
+                }
+                fields.computeIfAbsent(line.substring(0, colon).strip(), k -> new ArrayList<>())
+                        .add(line.substring(colon + 1).strip());
+            }
+        }
+        if (name != null) {
+            cases.add(toCase(name, fields));
+        }
+        return cases;
+    }
+
+    private static String fill(String line, Map<String, String> placeholders) {
+        String s = line;
+        for (Map.Entry<String, String> e : placeholders.entrySet()) {
+            s = s.replace("${" + e.getKey() + "}", e.getValue());
+        }
+        return s;
+    }
+
+    private static Case toCase(String name, Map<String, List<String>> f) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String s : f.getOrDefault("set", List.of())) {
+            int eq = s.indexOf('=');
+            settings.put(s.substring(0, eq), s.substring(eq + 1));
+        }
+        Map<String, String> details = new LinkedHashMap<>();
+        for (String d : one(f, "details", "").split(",")) {
+            if (!d.isBlank()) {
+                int eq = d.indexOf('=');
+                details.put(d.substring(0, eq).strip(), d.substring(eq + 1).strip());
+            }
+        }
+        List<String> properties = new ArrayList<>();
+        for (String p : one(f, "properties", "").split(",")) {
+            if (!p.isBlank()) {
+                properties.add(p.strip());
+            }
+        }
+        String source = Objects.requireNonNull(one(f, "source", null), () -> "case " + name + ": no source");
+        return new Case(name, one(f, "env", "none"), settings, source, one(f, "text", ""), properties, details);
+    }
+
+    private static String one(Map<String, List<String>> f, String key, String otherwise) {
+        List<String> v = f.get(key);
+        return v == null ? otherwise : String.join("\n", v);
+    }
+
+    /**
+     * What differs between the case and the outcome, one line each; empty when they agree.
+     *
+     * @param runner  which framework ran it, for the lines
+     */
+    public static List<String> mismatches(String runner, Case c, Outcome o) {
+        List<String> m = new ArrayList<>();
+        String where = runner + ", case " + c.name() + ": ";
+        if (!c.source().equals(o.source())) {
+            m.add(where + "source " + o.source() + ", expected " + c.source() + " (" + o.text() + ")");
+            return m;
+        }
+        String expected = c.text().replace("#", Integer.toString(o.partition()));
+        if (c.source().equals("fails")) {
+            if (!expected.equals(o.text())) {
+                m.add(where + "failure\n  was      " + o.text() + "\n  expected " + expected);
+            }
+            if (!Set.copyOf(c.properties()).equals(o.properties())) {
+                m.add(where + "properties " + o.properties() + ", expected " + c.properties());
+            }
+            return m;
+        }
+        if (!o.text().startsWith(expected)) {
+            m.add(where + "startup line\n  was      " + o.text() + "\n  expected " + expected + "...");
+        }
+        Map<String, String> details = new LinkedHashMap<>();
+        o.details().forEach((k, v) -> details.put(k, String.valueOf(v)));
+        Map<String, String> want = new LinkedHashMap<>();
+        c.details().forEach((k, v) -> want.put(k, v.replace("#", Integer.toString(o.partition()))));
+        if (!want.isEmpty() && !want.equals(details)) {
+            m.add(where + "details " + details + ", expected " + want);
+        }
+        return m;
+    }
+}
