@@ -1,6 +1,7 @@
 package dev.sno.quarkus;
 
-import dev.sno.PartitionSource;
+import dev.sno.config.LeaseState;
+import dev.sno.config.PartitionDecision;
 import dev.sno.SnoGenerator;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -23,12 +24,12 @@ final class SnoMeterBinder implements MeterBinder {
 
     private final SnoGenerator generator;
     private final SnoOverflows overflows;
-    private final SnoLeaseState lease;
+    private final SnoDecisions decisions;
 
-    SnoMeterBinder(SnoGenerator generator, SnoOverflows overflows, SnoLeaseState lease) {
+    SnoMeterBinder(SnoGenerator generator, SnoOverflows overflows, SnoDecisions decisions) {
         this.generator = generator;
         this.overflows = overflows;
-        this.lease = lease;
+        this.decisions = decisions;
     }
 
     @Override
@@ -47,8 +48,9 @@ final class SnoMeterBinder implements MeterBinder {
                 .description("IDs the generator can make per 4 ms unit").tags(tags).register(registry);
         Gauge.builder("sno.generator.closed", generator, g -> g.isClosed() ? 1 : 0)
                 .description("1 once the generator is closed").tags(tags).register(registry);
-        if (generator.partitionSource() == PartitionSource.LEASED && lease.namespace() != null) {
-            Gauge.builder("sno.lease.state", lease, SnoLeaseState::state)
+        LeaseState lease = PartitionDecision.leaseOf(generator, decisions.lease());
+        if (lease != null) {
+            Gauge.builder("sno.lease.state", lease, LeaseState::state)
                     .description("0 held, 1 renewals failing, 2 lost").tags(tags)
                     .tag("namespace", lease.namespace()).register(registry);
         }

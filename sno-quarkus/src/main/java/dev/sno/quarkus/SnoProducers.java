@@ -2,6 +2,8 @@ package dev.sno.quarkus;
 
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
+import dev.sno.config.PartitionDecision;
+import dev.sno.lease.LeaseResources;
 import io.quarkus.arc.DefaultBean;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
@@ -11,10 +13,12 @@ import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.util.Optional;
+import javax.sql.DataSource;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * The application's {@link SnoGenerator} bean, made from {@link SnoConfig} when the application
+ * The application's {@link SnoGenerator} bean, made by sno-core's {@code PartitionDecision} when the application
  * starts (never at build time), closed on shutdown (which writes the snapshot file or frees the
  * lease), and installed behind {@link Sno#next} and {@code @SnoGeneratedId} before any other
  * startup observer runs. An application's own {@code SnoGenerator} bean replaces this one and is
@@ -24,51 +28,66 @@ import org.eclipse.microprofile.config.ConfigProvider;
 final class SnoProducers {
 
     /**
-     * In dev mode, the generator made at the first start, kept across live reloads: sno-core
+     * In dev mode, the decision made at the first start, kept across live reloads: sno-core
      * lives in the class loader that reloads keep, and {@code Sno.install} works once per
      * process, so a reload reuses the generator (and its partition) instead of making another.
      */
-    private static volatile SnoGenerator devModeGenerator;
+    private static volatile PartitionDecision devModeDecision;
 
-    /** Whether {@link #devModeGenerator} was installed behind {@code Sno.next}. */
+    /** Whether the kept generator was installed behind {@code Sno.next}. */
     private static volatile boolean devModeInstalled;
 
     /**
-     * The generator.
+     * The generator, made by sno-core's decision from the {@code sno.*} settings.
      *
-     * @param config     the {@code sno.*} configuration
-     * @param overflows  counts overflow stalls for the meters
-     * @param lease      the lease's state for health and meters
-     * @param leasing    leases from an Agroal datasource; unsatisfied without quarkus-agroal
+     * @param overflows  counts overflow stalls for the meters; set on every generator, leased or not
+     * @param decisions  keeps the decision for health and meters
+     * @param agroal     the Agroal datasources; unsatisfied without quarkus-agroal
      * @return a new generator
      */
     @Produces
     @Singleton
     @DefaultBean
-    SnoGenerator snoGenerator(SnoConfig config, SnoOverflows overflows, SnoLeaseState lease,
-            Instance<SnoLeasing> leasing) {
+    SnoGenerator snoGenerator(SnoOverflows overflows, SnoDecisions decisions, Instance<SnoAgroal> agroal) {
         boolean dev = LaunchMode.current() == LaunchMode.DEVELOPMENT;
-        SnoGenerator kept = devModeGenerator;
-        if (dev && kept != null && !kept.isClosed()) {
+        PartitionDecision kept = devModeDecision;
+        if (dev && kept != null && !kept.generator().isClosed()) {
             SnoGeneratorFactory.LOG.infof("sno: partition %d (%s, kept across the live reload; sno.* changes apply"
-                    + " after a restart of dev mode)", kept.partition(), kept.partitionSource());
-            return kept;
+                    + " after a restart of dev mode)", kept.generator().partition(), kept.generator().partitionSource());
+            decisions.made(kept);
+            return kept.generator();
         }
-        SnoGenerator g = new SnoGeneratorFactory(config, ConfigProvider.getConfig())
-                .create(leasing.isResolvable() ? leasing.get() : null, overflows);
+        SnoAgroal datasources = agroal.isResolvable() ? agroal.get() : null;
+        LeaseResources resources = new LeaseResources() {
+            @Override
+            public <T> Optional<T> find(Class<T> type, String name) {
+                return type == DataSource.class && datasources != null ? datasources.find(name).map(type::cast)
+                        : Optional.empty();
+            }
+        };
+        PartitionDecision d = SnoGeneratorFactory.decide(ConfigProvider.getConfig(), resources,
+                b -> b.overflowListener(overflows).announcePartition(false));
+        decisions.made(d);
         if (dev) {
-            devModeGenerator = g;
+            devModeDecision = d;
         }
-        return g;
+        return d.generator();
     }
 
     /**
-     * Closes the generator this class made: writes its final state, or frees its lease. In dev
-     * mode the generator outlives reloads and is left open (its state file's write-ahead, or
-     * its lease's expiry, covers the end of the process).
+     * Closes the generator this class made: writes its final state, or frees its lease, then
+     * closes what its store opened. In dev mode the generator outlives reloads and is left open
+     * (its state file's write-ahead, or its lease's expiry, covers the end of the process).
      */
-    void close(@Disposes SnoGenerator generator) {
-        if (generator != devModeGenerator) {
+    void close(@Disposes SnoGenerator generator, SnoDecisions decisions) {
+        PartitionDecision kept = devModeDecision;
+        if (kept != null && kept.generator() == generator) {
+            return;
+        }
+        PartitionDecision d = decisions.decision();
+        if (d != null && d.generator() == generator) {
+            d.close();
+        } else {
             generator.close();
         }
     }
@@ -77,10 +96,13 @@ final class SnoProducers {
      * Makes the generator bean at startup, before the application's own startup code, and
      * installs it behind {@link Sno#next} unless {@code sno.install=false}.
      */
-    void install(@Observes @Priority(1) StartupEvent event, SnoGenerator generator, SnoConfig config) {
-        if (config.install() && !(generator == devModeGenerator && devModeInstalled)) {
+    void install(@Observes @Priority(1) StartupEvent event, SnoGenerator generator) {
+        boolean install = SnoGeneratorFactory.settings(ConfigProvider.getConfig()).flag("sno.install").orElse(true);
+        PartitionDecision kept = devModeDecision;
+        boolean isKept = kept != null && kept.generator() == generator;
+        if (install && !(isKept && devModeInstalled)) {
             Sno.install(generator);
-            devModeInstalled = generator == devModeGenerator;
+            devModeInstalled = isKept;
         }
     }
 }

@@ -1,7 +1,9 @@
 package dev.sno.quarkus;
 
-import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
+import dev.sno.config.LeaseState;
+import dev.sno.config.PartitionDecision;
+import java.util.Map;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -19,29 +21,28 @@ import org.eclipse.microprofile.health.Readiness;
 final class SnoReadinessCheck implements HealthCheck {
 
     private final SnoGenerator generator;
-    private final SnoLeaseState lease;
+    private final SnoDecisions decisions;
 
-    SnoReadinessCheck(SnoGenerator generator, SnoLeaseState lease) {
+    SnoReadinessCheck(SnoGenerator generator, SnoDecisions decisions) {
         this.generator = generator;
-        this.lease = lease;
+        this.decisions = decisions;
     }
 
+    /** sno-core's health and details, the same as the Spring starter's. */
     @Override
     public HealthCheckResponse call() {
-        boolean leased = generator.partitionSource() == PartitionSource.LEASED && lease.namespace() != null;
-        boolean closed = generator.isClosed();
+        LeaseState lease = decisions.lease();
         HealthCheckResponseBuilder b = HealthCheckResponse.named("sno")
-                .status(!closed && !(leased && lease.state() == SnoLeaseState.LOST))
-                .withData("partition", generator.partition())
-                .withData("source", generator.partitionSource().toString())
-                .withData("sequenceRange", generator.sequenceMin() + "-" + generator.sequenceMax());
-        if (closed) {
-            b.withData("closed", true);
-        } else {
-            b.withData("regressions", generator.snapshot().drifts());
-        }
-        if (leased) {
-            b.withData("leaseNamespace", lease.namespace()).withData("lease", lease.name());
+                .status(PartitionDecision.healthy(generator, lease));
+        for (Map.Entry<String, Object> e : PartitionDecision.details(generator, lease).entrySet()) {
+            Object v = e.getValue();
+            if (v instanceof Boolean flag) {
+                b.withData(e.getKey(), flag);
+            } else if (v instanceof Number n) {
+                b.withData(e.getKey(), n.longValue());
+            } else {
+                b.withData(e.getKey(), String.valueOf(v));
+            }
         }
         return b.build();
     }

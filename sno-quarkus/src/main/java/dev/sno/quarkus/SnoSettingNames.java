@@ -1,18 +1,15 @@
 package dev.sno.quarkus;
 
 import dev.sno.config.SettingNames;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.util.ArrayList;
+import dev.sno.config.PartitionDecision;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
- * The {@code sno.*} names of {@link SnoConfig}, and the unknown ones in the application's own
+ * The {@code sno.*} names sno reads, and the unknown ones in the application's own
  * configuration: every source but system properties and environment variables, where unrelated
  * {@code sno.*} names (a build's {@code -Dsno.version}) are common.
  */
@@ -21,33 +18,12 @@ final class SnoSettingNames {
     private SnoSettingNames() {
     }
 
-    /** The names SnoConfig maps, kebab-case, as {@code sno.lease.initialize-schema}. */
+    /** The names read: sno-core's and its lease stores' ({@link PartitionDecision#settingNames}). */
     static List<String> known() {
-        List<String> names = new ArrayList<>();
-        collect(SnoConfig.class, "sno.", names);
-        return names;
+        return PartitionDecision.settingNames(PartitionDecision.providers());
     }
 
-    private static void collect(Class<?> type, String prefix, List<String> names) {
-        for (Method m : type.getMethods()) {
-            if (m.getParameterCount() != 0 || Modifier.isStatic(m.getModifiers()) || m.isDefault()) {
-                continue;
-            }
-            String name = prefix + kebab(m.getName());
-            Class<?> r = m.getReturnType();
-            if (r.isInterface() && r.getEnclosingClass() == SnoConfig.class) {
-                collect(r, name + ".", names);
-            } else {
-                names.add(name);
-            }
-        }
-    }
-
-    private static String kebab(String camel) {
-        return camel.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
-    }
-
-    /** One message per sno.* name of the application's own configuration that SnoConfig does not map. */
+    /** One message per sno.* name of the application's own configuration that no one reads. */
     static List<String> unknown(Config config) {
         Map<String, String> given = new LinkedHashMap<>();
         for (ConfigSource source : config.getConfigSources()) {

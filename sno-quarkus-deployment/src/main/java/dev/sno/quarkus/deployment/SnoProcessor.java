@@ -7,8 +7,6 @@ import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
-import io.quarkus.deployment.builditem.RunTimeConfigBuilderBuildItem;
-import io.quarkus.deployment.builditem.StaticInitConfigBuilderBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.NativeImageResourceBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.RuntimeInitializedClassBuildItem;
@@ -75,22 +73,14 @@ public final class SnoProcessor {
     }
 
     /**
-     * Unmapped sno.* names do not stop the application in SmallRye's validation
-     * (dev.sno.quarkus.SnoConfigBuilder): unrelated ones from system properties and the environment are
-     * ignored, and the extension refuses misspelt ones of the application's own configuration.
+     * The lease store providers on the class path (sno-jdbc's, sno-redis's, any other store
+     * module's), which sno-core finds with {@code ServiceLoader}: in a native executable too.
      *
-     * @param staticInit  the static-init configuration's builders
-     * @param runTime     the run-time configuration's builders
-     * @param reflective  receives SnoConfig and its groups, whose methods name the known settings
+     * @return the services
      */
     @BuildStep
-    public void configBuilders(BuildProducer<StaticInitConfigBuilderBuildItem> staticInit,
-            BuildProducer<RunTimeConfigBuilderBuildItem> runTime, BuildProducer<ReflectiveClassBuildItem> reflective) {
-        staticInit.produce(new StaticInitConfigBuilderBuildItem(RUNTIME + "SnoConfigBuilder"));
-        runTime.produce(new RunTimeConfigBuilderBuildItem(RUNTIME + "SnoConfigBuilder"));
-        // SnoSettingNames reads the names it knows from SnoConfig's methods: in a native image too.
-        reflective.produce(ReflectiveClassBuildItem.builder(RUNTIME + "SnoConfig", RUNTIME + "SnoConfig$Lease")
-                .methods().reason(FEATURE).build());
+    public ServiceProviderBuildItem leaseStores() {
+        return ServiceProviderBuildItem.allProvidersFromClassPath("dev.sno.lease.LeaseStoreProvider");
     }
 
     /**
@@ -104,9 +94,9 @@ public final class SnoProcessor {
     @BuildStep
     public AdditionalBeanBuildItem beans(Capabilities capabilities, Optional<MetricsCapabilityBuildItem> metrics) {
         AdditionalBeanBuildItem.Builder b = AdditionalBeanBuildItem.builder().setUnremovable()
-                .addBeanClasses(RUNTIME + "SnoProducers", RUNTIME + "SnoOverflows", RUNTIME + "SnoLeaseState");
+                .addBeanClasses(RUNTIME + "SnoProducers", RUNTIME + "SnoOverflows", RUNTIME + "SnoDecisions");
         if (capabilities.isPresent(Capability.AGROAL)) {
-            b.addBeanClass(RUNTIME + "SnoLeasing");
+            b.addBeanClass(RUNTIME + "SnoAgroal");
         }
         if (capabilities.isPresent(Capability.JACKSON)) {
             b.addBeanClass(RUNTIME + "SnoObjectMapperCustomizer");

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class BadPartitionTest {
 
     @RegisterExtension
-    static final QuarkusUnitTest APP = BadConfig.failing("sno.partition=70000\n", "sno.partition=70000", "0..65535");
+    static final QuarkusUnitTest APP = BadConfig.failing("sno.partition=70000\n",
+            "Invalid sno.partition \"70000\": must be an integer in 0..65535.");
 
     @Test
     void startupFails() {

@@ -79,12 +79,10 @@ class NativeRegistrationsTest {
                         .map(NativeRegistrationsTest::format).toList();
                 assertEquals(1, warnings.size(), warnings::toString);
                 assertTrue(warnings.get(0).matches("sno: partition \\d+ is random: sno.partition is not set and the"
-                        + " default datasource is the in-memory database H2 jdbc:h2:mem:nativecheck, which no other"
+                        + " DataSource is the in-memory database H2 jdbc:h2:mem:nativecheck, which no other"
                         + " instance shares\\..*"), warnings.get(0));
-                // every lease database and its own dialect's DDL, not PostgreSQL's alone
-                assertTrue(warnings.get(0).endsWith(" (LeaseDialect's ddl() for the database, or"
-                        + " sno.lease.initialize-schema=always) in a PostgreSQL, MariaDB, MySQL or H2 file/server"
-                        + " datasource all instances share."), warnings.get(0));
+                assertTrue(warnings.get(0).endsWith(" Point the DataSource at a database all instances share, or set"
+                        + " sno.lease.enabled=false (in tests)."), warnings.get(0));
             });
 
     @Inject
@@ -106,8 +104,7 @@ class NativeRegistrationsTest {
                 "reflective dev.sno.quarkus.deployment.HttpApp$Party constructors fields",
                 "reflective dev.sno.quarkus.deployment.HttpApp$Person constructors fields",
                 "reflective dev.sno.quarkus.deployment.HttpApp$Company constructors fields",
-                "reflective dev.sno.quarkus.SnoConfig constructors",
-                "reflective dev.sno.quarkus.SnoConfig$Lease constructors",
+                "service META-INF/services/dev.sno.lease.LeaseStoreProvider dev.sno.jdbc.lease.JdbcLeaseStoreProvider",
                 "runtime-init dev.sno.Sno",
                 "runtime-init dev.sno.PartitionPool",
                 "runtime-init dev.sno.PartitionNotice",

@@ -6,28 +6,16 @@ import dev.sno.SnoGenerator;
 import dev.sno.config.PartitionDecision;
 import dev.sno.config.Settings;
 import dev.sno.config.SettingsException;
-import dev.sno.jdbc.lease.JdbcPartitionLeases;
 import dev.sno.lease.LeaseResources;
 import dev.sno.testsupport.DecisionCases;
 import dev.sno.testsupport.DecisionCases.Case;
 import dev.sno.testsupport.DecisionCases.Outcome;
-import dev.sno.testsupport.TestServers;
-import dev.sno.testsupport.TestServers.Server;
-import java.io.IOException;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.DynamicTest;
@@ -53,59 +41,12 @@ class DecisionTableTest {
     @RegisterExtension
     final QuietLoggers quiet = QuietLoggers.contextFailures();
 
-    /** The runner's environments, made once: each case of an environment sees the same database. */
-    private static final Map<String, String> URLS = new LinkedHashMap<>();
-
-    static synchronized String url(String env) {
-        if (env.equals("pg")) {
-            return postgresSchema(false); // a case may create the table in it: each gets its own
-        }
-        return URLS.computeIfAbsent(env, e -> switch (e) {
-            case "pg+table", "two" -> postgresSchema(true);
-            case "h2-mem" -> "jdbc:h2:mem:cases";
-            case "sqlite" -> sqlite();
-            default -> null;
-        });
-    }
-
-    static Map<String, String> placeholders() {
-        String pg = TestServers.url(Server.POSTGRES);
-        URI redis = URI.create(TestServers.url(Server.REDIS));
-        return Map.of("pg", pg.contains("?") ? pg.substring(0, pg.indexOf('?')) : pg, "redis", redis.toString(),
-                "redis-address", redis.getHost() + ":" + redis.getPort() + "/0", "sqlite", url("sqlite"));
-    }
-
-    private static String postgresSchema(boolean withTable) {
-        String url = TestServers.url(Server.POSTGRES);
-        String schema = "cases_" + UUID.randomUUID().toString().substring(0, 8);
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + schema);
-        } catch (SQLException e) {
-            throw new AssertionError("CREATE SCHEMA " + schema + " on " + url, e);
-        }
-        String schemaUrl = url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema;
-        if (withTable) {
-            try {
-                JdbcPartitionLeases.createTable(new DriverManagerDataSource(schemaUrl));
-            } catch (SQLException e) {
-                throw new AssertionError(e);
-            }
-        }
-        return schemaUrl;
-    }
-
-    private static String sqlite() {
-        try {
-            Path f = Files.createTempFile("sno-cases", ".db");
-            f.toFile().deleteOnExit();
-            return "jdbc:sqlite:" + f;
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
+    private static String url(String env) {
+        return DecisionCases.url(env);
     }
 
     private static Stream<DynamicTest> run(String runner, java.util.function.Function<Case, Outcome> decide) {
-        return DecisionCases.load(placeholders()).stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+        return DecisionCases.load(DecisionCases.placeholders()).stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
             Outcome o = decide.apply(c);
             assertThat(DecisionCases.mismatches(runner, c, o)).isEmpty();
         }));

@@ -60,6 +60,70 @@ public final class DecisionCases {
     private DecisionCases() {
     }
 
+    /** The environments' URLs, made once per JVM: every runner of a JVM sees the same databases. */
+    private static final Map<String, String> URLS = new LinkedHashMap<>();
+
+    /**
+     * The JDBC URL of an environment's database: a PostgreSQL schema of its own (on
+     * {@link TestServers}' PostgreSQL), {@code jdbc:h2:mem:cases}, or a SQLite file; null for
+     * {@code none}. {@code pg-create} gives a new schema at each call, since its case creates the
+     * table; {@code two} gives the URL of its {@code leases} DataSource.
+     */
+    public static synchronized String url(String env) {
+        if (env.equals("pg-create")) {
+            return postgresSchema(false);
+        }
+        return URLS.computeIfAbsent(env, e -> switch (e) {
+            case "pg" -> postgresSchema(false);
+            case "pg+table", "two" -> postgresSchema(true);
+            case "h2-mem" -> "jdbc:h2:mem:cases";
+            case "sqlite" -> sqlite();
+            default -> null;
+        });
+    }
+
+    /** The placeholders of the table, for this build's servers. */
+    public static Map<String, String> placeholders() {
+        String pg = TestServers.url(TestServers.Server.POSTGRES);
+        java.net.URI redis = java.net.URI.create(TestServers.url(TestServers.Server.REDIS));
+        return Map.of("pg", pg.contains("?") ? pg.substring(0, pg.indexOf('?')) : pg, "redis", redis.toString(),
+                "redis-address", redis.getHost() + ":" + redis.getPort() + "/0", "sqlite", url("sqlite"));
+    }
+
+    private static String postgresSchema(boolean withTable) {
+        String url = TestServers.url(TestServers.Server.POSTGRES);
+        String schema = "cases_" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        String schemaUrl = url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url);
+                java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + schema);
+            if (withTable) {
+                // sno-jdbc's own DDL (read reflectively: test-support is compiled into modules without it)
+                Object dialect = Class.forName("dev.sno.jdbc.lease.LeaseDialect").getField("POSTGRESQL").get(null);
+                String ddl = (String) dialect.getClass().getMethod("ddl").invoke(dialect);
+                s.execute("SET search_path TO " + schema);
+                for (String statement : ddl.split(";")) {
+                    if (!statement.isBlank()) {
+                        s.execute(statement);
+                    }
+                }
+            }
+        } catch (java.sql.SQLException | ReflectiveOperationException e) {
+            throw new IllegalStateException("CREATE SCHEMA " + schema + " on " + url, e);
+        }
+        return schemaUrl;
+    }
+
+    private static String sqlite() {
+        try {
+            Path f = Files.createTempFile("sno-cases", ".db");
+            f.toFile().deleteOnExit();
+            return "jdbc:sqlite:" + f;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The file, found from the module's directory upward. */
     public static Path file() {
         Path dir = Path.of("").toAbsolutePath();
