@@ -18,6 +18,8 @@ final class PolymorphicIds {
 
     private static final String JACKSON2 = "com.fasterxml.jackson.databind.exc.InvalidTypeIdException";
     private static final String JACKSON3 = "tools.jackson.databind.exc.InvalidTypeIdException";
+    private static final String DEFINITION2 = "com.fasterxml.jackson.databind.exc.InvalidDefinitionException";
+    private static final String DEFINITION3 = "tools.jackson.databind.exc.InvalidDefinitionException";
 
     private PolymorphicIds() {
     }
@@ -28,6 +30,9 @@ final class PolymorphicIds {
      */
     static String detail(Throwable t) {
         String name = t.getClass().getName();
+        if (name.equals(DEFINITION2) || name.equals(DEFINITION3)) {
+            return abstractBase(t);
+        }
         if (!name.equals(JACKSON2) && !name.equals(JACKSON3)) {
             return null;
         }
@@ -58,6 +63,31 @@ final class PolymorphicIds {
         }
         return "Unknown metabyte: the sno ID \"" + id + "\" has metabyte " + id.meta() + ", which no subtype of "
                 + base.getName() + " has " + known;
+    }
+
+    /**
+     * With {@code MapperFeature.REQUIRE_TYPE_ID_FOR_SUBTYPES} off (Spring Boot's
+     * {@code spring.jackson.mapper.require-type-id-for-subtypes=false}), Jackson 2 reads a body
+     * without an {@code id} as the base type itself, and fails with an
+     * {@code InvalidDefinitionException} ("Cannot construct instance of ... abstract types"),
+     * which Spring treats as a server error: for an abstract {@link SnoPolymorphic} base that is
+     * the missing id, and the detail says so. Else null.
+     */
+    private static String abstractBase(Throwable t) {
+        Class<?> base;
+        try {
+            Object javaType = t.getClass().getMethod("getType").invoke(t);
+            Method rawClass = javaType == null ? null : javaType.getClass().getMethod("getRawClass");
+            base = rawClass == null ? null : (Class<?>) rawClass.invoke(javaType);
+        } catch (ReflectiveOperationException | ClassCastException e) {
+            return null;
+        }
+        SnoPolymorphic poly = base == null ? null : base.getAnnotation(SnoPolymorphic.class);
+        if (poly == null || !java.lang.reflect.Modifier.isAbstract(base.getModifiers())) {
+            return null;
+        }
+        return "Missing sno ID: the property \"" + SnoPolymorphic.PROPERTY + "\" of " + base.getName()
+                + " is missing, null or not a string (known: " + known(poly) + ")";
     }
 
     /** The subtypes and their metabytes, as sno-jackson's own messages list them. */

@@ -7,6 +7,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.HttpMessageConversionException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -63,6 +64,27 @@ public final class SnoProblems {
      */
     @ExceptionHandler(HttpMessageNotReadableException.class)
     public ProblemDetail body(HttpMessageNotReadableException e) throws HttpMessageNotReadableException {
+        String detail = detail(e);
+        if (detail == null) {
+            throw e;
+        }
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
+        problem.setTitle("Invalid sno ID");
+        return problem;
+    }
+
+    /**
+     * A request body that Jackson could not map to its type for want of an {@code id}: an
+     * abstract {@link dev.sno.jackson.SnoPolymorphic} base read with
+     * {@code spring.jackson.mapper.require-type-id-for-subtypes=false}, which Jackson 2 reports
+     * as a definition error (Spring's {@code HttpMessageConversionException}, a 500 otherwise).
+     *
+     * @param e  the failure
+     * @return 400 saying the id is missing
+     * @throws HttpMessageConversionException e itself, if not about a {@code SnoId}
+     */
+    @ExceptionHandler(HttpMessageConversionException.class)
+    public ProblemDetail conversion(HttpMessageConversionException e) throws HttpMessageConversionException {
         String detail = detail(e);
         if (detail == null) {
             throw e;

@@ -3,6 +3,7 @@ package dev.sno.spring.boot;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.codec.CodecException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -47,6 +48,27 @@ public final class SnoReactiveProblems {
         if (parameter != null && parameter.getParameterName() != null) {
             problem.setProperty("parameter", parameter.getParameterName());
         }
+        return problem;
+    }
+
+    /**
+     * A request body that the JSON codec could not map to its type for want of an {@code id}: an
+     * abstract {@link dev.sno.jackson.SnoPolymorphic} base read with
+     * {@code spring.jackson.mapper.require-type-id-for-subtypes=false} (a {@code CodecException}
+     * that is not a decoding error, a 500 otherwise).
+     *
+     * @param e  the failure
+     * @return 400 saying the id is missing
+     * @throws CodecException e itself, if not about a {@code SnoId}
+     */
+    @ExceptionHandler(CodecException.class)
+    public ProblemDetail codec(CodecException e) throws CodecException {
+        String detail = SnoProblems.detail(e);
+        if (detail == null) {
+            throw e;
+        }
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
+        problem.setTitle("Invalid sno ID");
         return problem;
     }
 }

@@ -23,11 +23,12 @@ import org.springframework.aot.hint.TypeReference;
  */
 public final class SnoRuntimeHints implements RuntimeHintsRegistrar {
 
-    /** The service files of the sno modules (Jackson modules, the Hibernate type contributor). */
+    /** The service files of the sno modules (Jackson modules, the Hibernate type contributor, lease stores). */
     static final List<String> SERVICE_FILES = List.of(
             "META-INF/services/com.fasterxml.jackson.databind.Module",
             "META-INF/services/tools.jackson.databind.JacksonModule",
-            "META-INF/services/org.hibernate.boot.model.TypeContributor");
+            "META-INF/services/org.hibernate.boot.model.TypeContributor",
+            "META-INF/services/dev.sno.lease.LeaseStoreProvider");
 
     /** The SQL scripts of sno-jdbc (its PostgreSQL functions), as a resource pattern. */
     static final String SQL = "dev/sno/jdbc/sql/*.sql";
@@ -45,7 +46,8 @@ public final class SnoRuntimeHints implements RuntimeHintsRegistrar {
         // Hibernate's generator for @SnoGeneratedId, the JPA converter.
         for (String created : List.of("dev.sno.jackson2.SnoModule", "dev.sno.jackson3.SnoModule",
                 "dev.sno.jackson3.SnoMetaTypeIdResolver", "dev.sno.jdbc.hibernate.SnoTypeContributor",
-                "dev.sno.jdbc.hibernate.SnoIdGenerator", "dev.sno.jdbc.jpa.SnoIdConverter")) {
+                "dev.sno.jdbc.hibernate.SnoIdGenerator", "dev.sno.jdbc.jpa.SnoIdConverter",
+                "dev.sno.jdbc.lease.JdbcLeaseStoreProvider", "dev.sno.redis.RedisLeaseStoreProvider")) {
             hints.reflection().registerType(TypeReference.of(created), MemberCategory.INVOKE_DECLARED_CONSTRUCTORS);
         }
         // Their @JsonTypeInfo is read once with Class.getAnnotation.
@@ -57,7 +59,8 @@ public final class SnoRuntimeHints implements RuntimeHintsRegistrar {
         hints.reflection().registerType(TypeReference.of("dev.sno.SnoId"), MemberCategory.INVOKE_PUBLIC_METHODS);
         // PolymorphicIds: getBaseType() and getTypeId() of the exception, getRawClass() of the type.
         for (String jackson : List.of("com.fasterxml.jackson.databind", "tools.jackson.databind")) {
-            for (String type : List.of(".exc.InvalidTypeIdException", ".JavaType", ".type.SimpleType")) {
+            for (String type : List.of(".exc.InvalidTypeIdException", ".exc.InvalidDefinitionException", ".JavaType",
+                    ".type.SimpleType")) {
                 hints.reflection().registerType(TypeReference.of(jackson + type), MemberCategory.INVOKE_PUBLIC_METHODS);
             }
         }

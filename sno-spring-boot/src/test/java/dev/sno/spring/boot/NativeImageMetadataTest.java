@@ -55,6 +55,7 @@ class NativeImageMetadataTest {
                 "sno-core/native-image.properties", "sno-core/reflect-config.json", "sno-core/serialization-config.json",
                 "sno-jackson/reflect-config.json", "sno-jackson/resource-config.json",
                 "sno-jdbc/reflect-config.json", "sno-jdbc/resource-config.json",
+                "sno-redis/reflect-config.json", "sno-redis/resource-config.json",
                 "sno-spring-boot-starter/reflect-config.json");
     }
 
@@ -108,7 +109,8 @@ class NativeImageMetadataTest {
         assertThat(included).contains("dev/sno/jdbc/sql/postgresql.sql",
                 "META-INF/services/com.fasterxml.jackson.databind.Module",
                 "META-INF/services/tools.jackson.databind.JacksonModule",
-                "META-INF/services/org.hibernate.boot.model.TypeContributor");
+                "META-INF/services/org.hibernate.boot.model.TypeContributor",
+                "META-INF/services/dev.sno.lease.LeaseStoreProvider");
         for (Resource script : new PathMatchingResourcePatternResolver().getResources("classpath*:dev/sno/jdbc/sql/*")) {
             assertThat(included).contains("dev/sno/jdbc/sql/" + script.getFilename());
         }
