@@ -115,13 +115,13 @@ class PartitionNoticeTest {
     @Test
     void anEmptyPartitionVariableIsAnErrorNotUnset() throws Exception {
         Child empty = run(Map.of("SNO_PARTITION", ""), "facade");
-        assertEquals(List.of("ERR Invalid SNO_PARTITION \"\": set but empty; unset it or give it a value"
-                + " (sno.partition / SNO_PARTITION)"), empty.lines());
+        assertEquals(List.of("ERR sno.partition (SNO_PARTITION) is set but empty (\"\"). Remove it to use its"
+                + " default, or give it a value."), empty.lines());
         Child blank = run(Map.of("SNO_PARTITION", " \t"), "facade");
-        assertEquals(List.of("ERR Invalid SNO_PARTITION \" \\u0009\": set but empty; unset it or give it a value"
-                + " (sno.partition / SNO_PARTITION)"), blank.lines());
+        assertEquals(List.of("ERR sno.partition (SNO_PARTITION) is set but empty (\" \\u0009\"). Remove it to use"
+                + " its default, or give it a value."), blank.lines());
         Child file = run(Map.of("SNO_SNAPSHOT_FILE", ""), "facade");
-        assertEquals(List.of("ERR Invalid SNO_SNAPSHOT_FILE \"\": set but empty; unset it or give it a value"
-                + " (sno.snapshot-file / SNO_SNAPSHOT_FILE)"), file.lines());
+        assertEquals(List.of("ERR sno.snapshot-file (SNO_SNAPSHOT_FILE) is set but empty (\"\"). Remove it to use"
+                + " its default, or give it a value."), file.lines());
     }
 }

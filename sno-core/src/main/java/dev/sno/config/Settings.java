@@ -99,7 +99,7 @@ public final class Settings {
     public Optional<String> text(String name) {
         String v = values.apply(name);
         if (v != null && v.isBlank()) {
-            throw new SettingsException(label(name) + " is set but empty (\"" + v + "\").",
+            throw new SettingsException(label(name) + " is set but empty (" + quote(v) + ").",
                     "Remove it to use its default, or give it a value.", name);
         }
         return Optional.ofNullable(v).map(String::strip);
