@@ -67,7 +67,10 @@ launch() {
     --skip-name-resolve --max-connections=400 "${user[@]}" ${SNO_MARIADB_OPTIONS:-} \
     >"$dir/server.log" 2>&1 &
   local pid=$!
-  for _ in $(seq 1 300); do
+  # Up to 90 s: a resume while a chaos test's fleet keeps both cores busy took over 30 s once
+  # (the server had loaded its buffer pool but was not yet listening when 30 s were up).
+  local deadline=$((SECONDS + 90))
+  while [ "$SECONDS" -lt "$deadline" ]; do
     # A server that exited (its port taken, say) fails the start at once.
     kill -0 "$pid" 2>/dev/null || break
     if client -e "SELECT 1" >/dev/null 2>&1; then
@@ -76,6 +79,12 @@ launch() {
     sleep 0.1
   done
   cat "$dir/server.log" >&2
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "mariadbd (pid $pid) still does not answer on port $port after 90 s: stopping it" >&2
+    kill "$pid" 2>/dev/null || true
+  else
+    echo "mariadbd (pid $pid) exited before it answered on port $port" >&2
+  fi
   exit 1
 }
 
