@@ -106,6 +106,55 @@ class DocsCheckTest {
         }
     }
 
+    /**
+     * Properties blocks of the Quarkus page use only the {@code sno.*} names the extension reads:
+     * sno-core's and its lease stores' ({@code PartitionDecision.settingNames}). The starter's web
+     * settings ({@code sno.web.*}, {@code sno.openapi.enabled}) are not among them (issue 30).
+     */
+    @Test
+    void quarkusPropertiesBlocksUseNamesTheExtensionReads() throws IOException {
+        Set<String> read = quarkusNames();
+        List<String> problems = new ArrayList<>();
+        int checked = 0;
+        for (Block b : blocks) {
+            if (b.lang().equals("properties") && b.file().endsWith("quarkus.md")) {
+                checked++;
+                problems.addAll(checkQuarkusProperties(b, read));
+            }
+        }
+        assertTrue(checked > 0, "no ```properties blocks in docs/quarkus.md");
+        if (!problems.isEmpty()) {
+            fail(String.join("\n", problems));
+        }
+    }
+
+    /** The check above, broken on purpose: a starter-only name in a Quarkus block is found. */
+    @Test
+    void theQuarkusCheckFindsAStarterOnlyName() throws IOException {
+        Block b = new Block("docs/quarkus.md", 10, "properties", "sno.partition=7\nsno.web.time-windows=false\n", null);
+        assertTrue(checkQuarkusProperties(b, quarkusNames()).equals(List.of("docs/quarkus.md:12: property"
+                + " sno.web.time-windows is not read by the Quarkus extension (it reads sno-core's names and its"
+                + " lease stores')")), checkQuarkusProperties(b, quarkusNames()).toString());
+    }
+
+    static Set<String> quarkusNames() {
+        return new TreeSet<>(dev.sno.config.PartitionDecision.settingNames(
+                dev.sno.config.PartitionDecision.providers()));
+    }
+
+    static List<String> checkQuarkusProperties(Block b, Set<String> read) throws IOException {
+        List<String> problems = new ArrayList<>();
+        Properties props = new Properties();
+        props.load(new StringReader(b.text()));
+        for (String key : new TreeSet<>(props.stringPropertyNames())) {
+            if (key.startsWith("sno.") && !read.contains(key)) {
+                problems.add(b.file() + ":" + b.lineOf(key) + ": property " + key + " is not read by the Quarkus"
+                        + " extension (it reads sno-core's names and its lease stores')");
+            }
+        }
+        return problems;
+    }
+
     @Test
     void yamlBlocksUseDeclaredKeys() throws IOException {
         Set<String> declared = declaredProperties();

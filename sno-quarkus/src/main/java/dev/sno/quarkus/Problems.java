@@ -1,5 +1,6 @@
 package dev.sno.quarkus;
 
+import dev.sno.config.SafeText;
 import jakarta.ws.rs.core.Response;
 
 /**
@@ -18,17 +19,18 @@ final class Problems {
     /**
      * A 400 answer.
      *
-     * @param detail     what is wrong, naming the value
+     * @param detail     what is wrong, naming the value; escaped and bounded here ({@link SafeText}),
+     *                   since it may quote what the client sent
      * @param parameter  the request parameter's name, or null
      * @param in         where the parameter is (path, query, header, form, cookie, body), or null
      */
     static Response badRequest(String detail, String parameter, String in) {
         StringBuilder sb = new StringBuilder(128).append("{\"type\":\"about:blank\",\"title\":\"Invalid sno ID\","
                 + "\"status\":400,\"detail\":");
-        quote(sb, detail);
+        quote(sb, SafeText.of(detail));
         if (parameter != null) {
             sb.append(",\"parameter\":");
-            quote(sb, parameter);
+            quote(sb, SafeText.of(parameter));
         }
         if (in != null) {
             sb.append(",\"in\":");

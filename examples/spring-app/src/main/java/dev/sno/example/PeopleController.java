@@ -11,6 +11,7 @@ import dev.sno.spring.boot.SnoTimeWindow;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -51,8 +52,9 @@ public class PeopleController {
 
     /** Spring Data's DomainClassConverter: the path variable converted to a SnoId, then loaded. */
     @GetMapping("/people/{id}/entity")
-    public Person entity(@PathVariable("id") Person person) {
-        return person;
+    public ResponseEntity<Person> entity(@PathVariable("id") Optional<Person> person) {
+        // Optional: an ID no row has is a 404; a bare Person would be a "missing path variable" 400
+        return ResponseEntity.of(person);
     }
 
     /** SnoId as a request parameter: a derived query. */
@@ -97,14 +99,19 @@ public class PeopleController {
      * column, and with sno-jdbc's strict reader; a SnoId parameter bound as its UUID.
      */
     @GetMapping("/jdbc/people/{id}")
-    public Map<String, Object> jdbc(@PathVariable SnoId id) {
-        PersonRow row = jdbc.sql("select id, name, manager from example_person where id = ?").param(id.toUuid())
-                .query(PersonRow.class).single();
+    public ResponseEntity<Map<String, Object>> jdbc(@PathVariable SnoId id) {
+        // optional(), not single(): no row is a 404, not an EmptyResultDataAccessException (a 500)
+        Optional<PersonRow> found = jdbc.sql("select id, name, manager from example_person where id = ?")
+                .param(id.toUuid()).query(PersonRow.class).optional();
+        if (found.isEmpty()) {
+            return ResponseEntity.notFound().build();
+        }
+        PersonRow row = found.get();
         SnoId viaTemplate = template.queryForObject("select id from example_person where id = ?", SnoId.class,
                 id.toUuid());
         SnoId viaReader = jdbc.sql("select id from example_person where name = :name").param("name", row.name())
                 .query((rows, n) -> SnoJdbc.getSnoId(rows, 1)).single();
-        return Map.of("row", row, "template", viaTemplate, "reader", viaReader);
+        return ResponseEntity.ok(Map.of("row", row, "template", viaTemplate, "reader", viaReader));
     }
 
     /** Spring Data JDBC: the starter assigns the ID. */

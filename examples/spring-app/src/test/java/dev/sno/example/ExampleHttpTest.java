@@ -152,6 +152,14 @@ abstract class ExampleHttpTest {
         assertTrue(r.body().contains("\"row\":{\"id\":\"" + id + "\",\"name\":\"Barbara\",\"manager\":null}"), r.body());
         assertTrue(r.body().contains("\"template\":\"" + id + "\""), r.body());
         assertTrue(r.body().contains("\"reader\":\"" + id + "\""), r.body());
+        // issue 30: an ID no row has answered 500 on Boot 4 (JdbcClient's single() on no row)
+        assertStatus(404, get("/jdbc/people/2222222222222222"));
+    }
+
+    /** Issue 30: an ID no row has answered Spring's bare 400 (a "missing" path variable). */
+    @Test
+    void anEntityPathVariableOfAnUnknownIdIs404() throws Exception {
+        assertStatus(404, get("/people/2222222222222222/entity"));
     }
 
     @Test

@@ -84,6 +84,47 @@ class HttpTest {
                 .body("parameter", equalTo("id")).body("in", equalTo("body"));
     }
 
+    /**
+     * Issue 30, finding 4: a hostile value in a body, a query and a header is escaped and bounded
+     * in the problem's decoded detail (no control or formatting character, at most 203
+     * characters); before, the detail held the raw ESC and BEL of the value, at length. Seeded:
+     * -Dsno.seed replays a failure.
+     */
+    @Test
+    void hostileValuesAreEscapedAndBoundedInTheProblem() {
+        long seed = Long.getLong("sno.seed", System.nanoTime());
+        java.util.Random r = new java.util.Random(seed);
+        java.util.List<String> wrong = new java.util.ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            StringBuilder v = new StringBuilder();
+            int n = r.nextInt(3) == 0 ? 2000 + r.nextInt(4000) : r.nextInt(30);
+            while (v.length() < n) {
+                switch (r.nextInt(5)) {
+                    case 0 -> v.append((char) r.nextInt(0x20));
+                    case 1 -> v.append("\u001b[2J\u001b[31mHACKED\u0007");
+                    case 2 -> v.append(new char[] {'\u202E', '\u2028', '\u0085', '\u200B'}[r.nextInt(4)]);
+                    default -> v.append((char) ('a' + r.nextInt(26)));
+                }
+            }
+            StringBuilder json = new StringBuilder("{\"id\":\"");
+            for (char c : v.toString().toCharArray()) {
+                json.append(c < 0x20 || c > 0x7E || c == '"' || c == '\\' ? String.format("\\u%04x", (int) c) : c);
+            }
+            json.append("\",\"name\":\"a\"}");
+            String detail = given().contentType(ContentType.JSON).body(json.toString()).post("/ids/body").then()
+                    .statusCode(400).extract().path("detail");
+            String query = given().queryParam("id", v.toString()).get("/ids/query").then().statusCode(400).extract()
+                    .path("detail");
+            for (String d : new String[] {detail, query}) {
+                if (d == null || d.length() > 203 || d.chars().anyMatch(c -> Character.getType(c) == Character.CONTROL
+                        || Character.getType(c) == Character.FORMAT || Character.getType(c) == Character.LINE_SEPARATOR)) {
+                    wrong.add(i + ": " + (d == null ? null : d.length() + " chars: " + d.substring(0, Math.min(80, d.length()))));
+                }
+            }
+        }
+        assertEquals(java.util.List.of(), wrong, "seed " + seed + " (rerun with -Dsno.seed=" + seed + ")");
+    }
+
     @Test
     void otherJsonErrorsKeepQuarkusAnswer() {
         given().contentType(ContentType.JSON).body("{\"id\":null,\"name\":{\"x\":1}}").post("/ids/body")

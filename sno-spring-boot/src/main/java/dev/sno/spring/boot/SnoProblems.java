@@ -2,6 +2,9 @@ package dev.sno.spring.boot;
 
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
+import dev.sno.config.SafeText;
+import java.net.URI;
+import java.net.URISyntaxException;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -11,6 +14,7 @@ import org.springframework.http.converter.HttpMessageConversionException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
@@ -34,43 +38,44 @@ public final class SnoProblems {
     /**
      * A path variable or request parameter that is not a sno ID, or a bad time window.
      *
-     * @param e  the failure
+     * @param e        the failure
+     * @param request  the request, for the problem's instance
      * @return 400 naming the parameter and the value
      * @throws MethodArgumentTypeMismatchException e itself, if not about a {@code SnoId}
      */
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
-    public ProblemDetail parameter(MethodArgumentTypeMismatchException e) throws MethodArgumentTypeMismatchException {
+    public ProblemDetail parameter(MethodArgumentTypeMismatchException e, WebRequest request)
+            throws MethodArgumentTypeMismatchException {
         ProblemDetail window = timeWindow(e);
         if (window != null) {
-            return window;
+            return at(window, request);
         }
         String detail = detail(e);
         if (detail == null) {
             throw e;
         }
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
-        problem.setTitle("Invalid sno ID");
+        ProblemDetail problem = invalidId(detail);
         problem.setProperty("parameter", e.getName());
-        return problem;
+        return at(problem, request);
     }
 
     /**
      * A request body whose {@code SnoId} field is not a sno ID, or whose
      * {@link dev.sno.jackson.SnoPolymorphic} {@code id} picks no subtype.
      *
-     * @param e  the failure
+     * @param e        the failure
+     * @param request  the request, for the problem's instance
      * @return 400 with the JSON library's message, which names the value and the type
      * @throws HttpMessageNotReadableException e itself, if not about a {@code SnoId}
      */
     @ExceptionHandler(HttpMessageNotReadableException.class)
-    public ProblemDetail body(HttpMessageNotReadableException e) throws HttpMessageNotReadableException {
+    public ProblemDetail body(HttpMessageNotReadableException e, WebRequest request)
+            throws HttpMessageNotReadableException {
         String detail = detail(e);
         if (detail == null) {
             throw e;
         }
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
-        problem.setTitle("Invalid sno ID");
-        return problem;
+        return at(invalidId(detail), request);
     }
 
     /**
@@ -79,19 +84,61 @@ public final class SnoProblems {
      * {@code spring.jackson.mapper.require-type-id-for-subtypes=false}, which Jackson 2 reports
      * as a definition error (Spring's {@code HttpMessageConversionException}, a 500 otherwise).
      *
-     * @param e  the failure
+     * @param e        the failure
+     * @param request  the request, for the problem's instance
      * @return 400 saying the id is missing
      * @throws HttpMessageConversionException e itself, if not about a {@code SnoId}
      */
     @ExceptionHandler(HttpMessageConversionException.class)
-    public ProblemDetail conversion(HttpMessageConversionException e) throws HttpMessageConversionException {
+    public ProblemDetail conversion(HttpMessageConversionException e, WebRequest request)
+            throws HttpMessageConversionException {
         String detail = detail(e);
         if (detail == null) {
             throw e;
         }
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
+        return at(invalidId(detail), request);
+    }
+
+    /**
+     * A 400 "Invalid sno ID" problem: the detail escaped and bounded ({@link SafeText}), since it
+     * may quote what the client sent.
+     */
+    static ProblemDetail invalidId(String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, SafeText.of(detail));
         problem.setTitle("Invalid sno ID");
         return problem;
+    }
+
+    /** The problem with its {@code instance}: the request's path, bounded (Spring would echo it whole). */
+    private static ProblemDetail at(ProblemDetail problem, WebRequest request) {
+        String description = request.getDescription(false);
+        problem.setInstance(instance(description.startsWith("uri=") ? description.substring(4) : description));
+        return problem;
+    }
+
+    /**
+     * A request path (percent-encoded, as sent) as a problem's {@code instance}: cut after 100
+     * characters, never inside a {@code %XX} escape, with {@code ...}.
+     */
+    static URI instance(String rawPath) {
+        String path = rawPath;
+        if (path.length() > 100) {
+            int cut = 100;
+            int percent = path.lastIndexOf('%', cut - 1);
+            if (percent >= 0 && percent > cut - 3) {
+                cut = percent;
+            }
+            path = path.substring(0, cut) + "...";
+        }
+        try {
+            return new URI(path);
+        } catch (URISyntaxException notEncoded) {
+            try {
+                return new URI(null, null, path, null);
+            } catch (URISyntaxException e) {
+                return URI.create("about:blank");
+            }
+        }
     }
 
     /**
@@ -102,7 +149,7 @@ public final class SnoProblems {
         if (!(e.getCause() instanceof TimeWindowParameters.Invalid invalid)) {
             return null;
         }
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, invalid.getMessage());
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, SafeText.of(invalid.getMessage()));
         problem.setTitle("Invalid time window");
         problem.setProperty("parameter", invalid.name);
         return problem;

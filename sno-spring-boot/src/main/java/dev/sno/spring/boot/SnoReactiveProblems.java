@@ -4,10 +4,10 @@ import org.springframework.core.MethodParameter;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.codec.CodecException;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 
 /**
@@ -28,27 +28,27 @@ public final class SnoReactiveProblems {
      * Request input (path variable, request parameter, body) that is not a sno ID, or a bad
      * time window.
      *
-     * @param e  the failure
+     * @param e         the failure
+     * @param exchange  the exchange, for the problem's instance
      * @return 400 naming the value, and the parameter where known
      * @throws ServerWebInputException e itself, if not about a {@code SnoId}
      */
     @ExceptionHandler(ServerWebInputException.class)
-    public ProblemDetail input(ServerWebInputException e) throws ServerWebInputException {
+    public ProblemDetail input(ServerWebInputException e, ServerWebExchange exchange) throws ServerWebInputException {
         ProblemDetail window = SnoProblems.timeWindow(e);
         if (window != null) {
-            return window;
+            return at(window, exchange);
         }
         String detail = SnoProblems.detail(e);
         if (detail == null) {
             throw e;
         }
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
-        problem.setTitle("Invalid sno ID");
+        ProblemDetail problem = SnoProblems.invalidId(detail);
         MethodParameter parameter = e.getMethodParameter();
         if (parameter != null && parameter.getParameterName() != null) {
             problem.setProperty("parameter", parameter.getParameterName());
         }
-        return problem;
+        return at(problem, exchange);
     }
 
     /**
@@ -57,18 +57,23 @@ public final class SnoReactiveProblems {
      * {@code spring.jackson.mapper.require-type-id-for-subtypes=false} (a {@code CodecException}
      * that is not a decoding error, a 500 otherwise).
      *
-     * @param e  the failure
+     * @param e         the failure
+     * @param exchange  the exchange, for the problem's instance
      * @return 400 saying the id is missing
      * @throws CodecException e itself, if not about a {@code SnoId}
      */
     @ExceptionHandler(CodecException.class)
-    public ProblemDetail codec(CodecException e) throws CodecException {
+    public ProblemDetail codec(CodecException e, ServerWebExchange exchange) throws CodecException {
         String detail = SnoProblems.detail(e);
         if (detail == null) {
             throw e;
         }
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
-        problem.setTitle("Invalid sno ID");
+        return at(SnoProblems.invalidId(detail), exchange);
+    }
+
+    /** The problem with its {@code instance}: the request's path, bounded. */
+    private static ProblemDetail at(ProblemDetail problem, ServerWebExchange exchange) {
+        problem.setInstance(SnoProblems.instance(exchange.getRequest().getPath().value()));
         return problem;
     }
 }

@@ -34,6 +34,17 @@ public final class SnoWebAutoConfiguration {
     }
 
     /**
+     * Lists, sets and arrays of sno IDs from request text, as strict as a single ID.
+     *
+     * @return {@link SnoIdCollections#INSTANCE}
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public SnoIdCollections snoIdCollections() {
+        return SnoIdCollections.INSTANCE;
+    }
+
+    /**
      * The problem details for malformed IDs, unless {@code sno.web.problem-details=false}.
      *
      * @return the controller advice

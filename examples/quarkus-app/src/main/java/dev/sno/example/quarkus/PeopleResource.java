@@ -2,6 +2,7 @@ package dev.sno.example.quarkus;
 
 import dev.sno.SnoId;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -10,6 +11,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.util.List;
 import org.jboss.resteasy.reactive.RestPath;
@@ -40,7 +42,15 @@ public class PeopleResource {
     }
 
     @GET
-    public List<Person> after(@RestQuery("after") SnoId after) {
+    public List<Person> after(@RestQuery("after") SnoId after, UriInfo uri) {
+        // Quarkus REST hands an empty ?after= to no converter: it arrives as null, as if absent.
+        // An empty ID is not "no filter": answer the 400 problem the extension gives a bad one.
+        if (after == null && uri.getQueryParameters().containsKey("after")) {
+            throw new BadRequestException(Response.status(Response.Status.BAD_REQUEST)
+                    .type("application/problem+json").entity("{\"type\":\"about:blank\",\"title\":\"Invalid sno"
+                            + " ID\",\"status\":400,\"detail\":\"Invalid sno ID: \\\"\\\" (length 0, expected 16)\","
+                            + "\"parameter\":\"after\",\"in\":\"query\"}").build());
+        }
         return after == null ? Person.listAll() : Person.list("id > ?1 order by id", after);
     }
 }

@@ -49,6 +49,10 @@ final class PeopleFlow {
         given().queryParam("after", "2222").get("/people").then().log().status().log().body().statusCode(400)
                 .contentType("application/problem+json").body("parameter", equalTo("after"))
                 .body("in", equalTo("query"));
+        // issue 30: an empty ?after= answered 200 with everyone
+        given().get("/people?after=").then().log().status().log().body().statusCode(400)
+                .contentType("application/problem+json").body("parameter", equalTo("after"))
+                .body("detail", equalTo("Invalid sno ID: \"\" (length 0, expected 16)"));
         given().contentType(ContentType.JSON).body("{\"name\":\"X\",\"referrer\":\"bogus\"}")
                 .log().method().log().uri().log().body().post("/people").then().log().status().log().body()
                 .statusCode(400).contentType("application/problem+json").body("parameter", equalTo("referrer"))

@@ -1,0 +1,56 @@
+package dev.sno.config;
+
+/**
+ * Text from a request, made safe to echo in an error response or a log line: control and
+ * formatting characters (ESC, BEL, DEL, the C1 controls, line and paragraph separators,
+ * bidirectional overrides, unpaired surrogates) are written as {@code \}{@code uXXXX}, and the
+ * text is cut after {@value #LIMIT} characters with {@code ...}, as sno-core's own messages quote
+ * values. The framework modules pass every problem detail through it: a client's bytes are never
+ * echoed raw, nor at length.
+ */
+public final class SafeText {
+
+    /** The longest text echoed, in characters, before {@code ...}. */
+    public static final int LIMIT = 200;
+
+    private SafeText() {
+    }
+
+    /**
+     * The text, escaped and bounded.
+     *
+     * @param text  any text, or null
+     * @return the safe text; "null" for null
+     */
+    public static String of(String text) {
+        if (text == null) {
+            return "null";
+        }
+        int n = Math.min(text.length(), LIMIT);
+        if (n < text.length() && Character.isHighSurrogate(text.charAt(n - 1))) {
+            n--; // never half a pair
+        }
+        StringBuilder b = new StringBuilder(n + 16);
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (unsafe(text, i, c)) {
+                b.append(String.format("\\u%04X", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return text.length() > n ? b.append("...").toString() : b.toString();
+    }
+
+    private static boolean unsafe(String text, int i, char c) {
+        if (Character.isHighSurrogate(c)) {
+            return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
+        }
+        if (Character.isLowSurrogate(c)) {
+            return i == 0 || !Character.isHighSurrogate(text.charAt(i - 1));
+        }
+        int type = Character.getType(c);
+        return type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR || type == Character.UNASSIGNED || type == Character.PRIVATE_USE;
+    }
+}
