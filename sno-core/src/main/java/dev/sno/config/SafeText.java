@@ -4,13 +4,13 @@ package dev.sno.config;
  * Text from a request, made safe to echo in an error response or a log line: control and
  * formatting characters (ESC, BEL, DEL, the C1 controls, line and paragraph separators,
  * bidirectional overrides, unpaired surrogates) are written as {@code \}{@code uXXXX}, and the
- * text is cut after {@value #LIMIT} characters with {@code ...}, as sno-core's own messages quote
- * values. The framework modules pass every problem detail through it: a client's bytes are never
+ * result is cut once it holds {@value #LIMIT} characters (escapes counted as written, so at most
+ * {@value #LIMIT} + 5), with {@code ...}, as sno-core's own messages quote values. The framework modules pass every problem detail through it: a client's bytes are never
  * echoed raw, nor at length.
  */
 public final class SafeText {
 
-    /** The longest text echoed, in characters, before {@code ...}. */
+    /** The length, in characters of the result, after which the text is cut with {@code ...}. */
     public static final int LIMIT = 200;
 
     private SafeText() {
@@ -26,20 +26,19 @@ public final class SafeText {
         if (text == null) {
             return "null";
         }
-        int n = Math.min(text.length(), LIMIT);
-        if (n < text.length() && Character.isHighSurrogate(text.charAt(n - 1))) {
-            n--; // never half a pair
-        }
-        StringBuilder b = new StringBuilder(n + 16);
-        for (int i = 0; i < n; i++) {
+        StringBuilder b = new StringBuilder(Math.min(text.length(), LIMIT) + 16);
+        int i = 0;
+        for (; i < text.length() && b.length() < LIMIT; i++) {
             char c = text.charAt(i);
-            if (unsafe(text, i, c)) {
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                b.append(c).append(text.charAt(++i)); // a pair, kept whole
+            } else if (unsafe(text, i, c)) {
                 b.append(String.format("\\u%04X", (int) c));
             } else {
                 b.append(c);
             }
         }
-        return text.length() > n ? b.append("...").toString() : b.toString();
+        return i < text.length() ? b.append("...").toString() : b.toString();
     }
 
     private static boolean unsafe(String text, int i, char c) {

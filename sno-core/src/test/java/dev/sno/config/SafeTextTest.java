@@ -22,7 +22,9 @@ class SafeTextTest {
         assertEquals("a".repeat(200) + "...", SafeText.of("a".repeat(6000)));
         assertEquals("a".repeat(200), SafeText.of("a".repeat(200)));
         String pairAtTheCut = "a".repeat(199) + "\uD83D\uDE00" + "tail";
-        assertEquals("a".repeat(199) + "...", SafeText.of(pairAtTheCut));
+        assertEquals("a".repeat(199) + "\uD83D\uDE00...", SafeText.of(pairAtTheCut));
+        // escapes count as written: the result is bounded, however many control characters came in
+        assertEquals("\\u0007".repeat(34) + "...", SafeText.of("\u0007".repeat(1000)));
     }
 
     /** Seeded: any text comes out without a control, formatting or lone surrogate character. */
@@ -37,7 +39,7 @@ class SafeTextTest {
                 b.append((char) (r.nextBoolean() ? r.nextInt(0x300) : r.nextInt(0x10000)));
             }
             String out = SafeText.of(b.toString());
-            assertTrue(out.length() <= 6 * 200 + 3, "seed " + seed);
+            assertTrue(out.length() <= SafeText.LIMIT + 5 + 3, "seed " + seed + ": " + out.length());
             for (int k = 0; k < out.length(); k++) {
                 char c = out.charAt(k);
                 int type = Character.getType(c);

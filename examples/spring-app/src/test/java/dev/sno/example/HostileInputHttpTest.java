@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
  * Hostile text sent where a sno ID belongs is never echoed raw, nor at length (issue 30, finding
  * 4): over HTTP to the example application (Spring MVC; Boot 3.5 and 4), in a JSON body, a request
  * parameter and a path variable. The problem's decoded {@code detail} holds no control or
- * formatting character and is at most 203 characters; its {@code instance} at most 103. Before,
+ * formatting character and is at most 208 characters (200 and an escape, then {@code ...}); its
+ * {@code instance} at most 103. (Tomcat refuses some query bytes itself, with a fixed page that
+ * echoes nothing.) Before,
  * the detail held the raw ESC and BEL of a body's value, about 1,000 characters of it, and the
  * instance the whole 6,000-character path.
  *
@@ -111,7 +113,7 @@ class HostileInputHttpTest {
         boolean detail = false;
         while (m.find()) {
             String value = decode(m.group(2));
-            int limit = m.group(1).equals("detail") ? 203 : 103;
+            int limit = m.group(1).equals("detail") ? 208 : 103;
             detail |= m.group(1).equals("detail");
             if (value.length() > limit) {
                 p.add(what + ": " + m.group(1) + " of " + value.length() + " characters");
@@ -126,7 +128,9 @@ class HostileInputHttpTest {
                 }
             }
         }
-        if (!detail) {
+        boolean tomcat = r.body().startsWith("<!doctype html>") && r.body().contains("HTTP Status 400");
+        if (!detail && !tomcat) {
+            // Tomcat itself refuses some query bytes with its own fixed page, which echoes nothing
             p.add(what + ": no detail in " + r.body());
         }
         return p;
@@ -150,6 +154,6 @@ class HostileInputHttpTest {
         String id = "x".repeat(6000);
         HttpResponse<String> r = get("/people/" + id);
         assertEquals(List.of(), problems("path", r));
-        assertTrue(r.body().length() < 1000, r.body().length() + " bytes: " + r.body().substring(0, 300));
+        assertTrue(r.body().length() < 1000, () -> r.body().length() + " bytes: " + r.body());
     }
 }
