@@ -47,7 +47,7 @@ public class Diagrams {
     static final List<Edge> EDGES = List.of(
             new Edge("free", "held", "acquire(): epoch + 1"),
             new Edge("held", "held", "renewal (fenced UPDATE)"),
-            new Edge("held", "fenced", "no successful save for 5/6 L (renewalFailed)"),
+            new Edge("held", "fenced", "5/6 L since the last save (renewalFailed fired at the first failed one)"),
             new Edge("fenced", "held", "a save succeeds (leaseRecovered)"),
             new Edge("fenced", "lost", "save rejected: new epoch (leaseLost)"),
             new Edge("held", "free", "close(); after a crash, the row expires after L"));
