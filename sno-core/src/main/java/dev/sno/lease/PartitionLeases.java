@@ -39,8 +39,10 @@ import java.util.function.Consumer;
  * {@code 5/18} of the lease duration, each renewal also storing its write-ahead state, and stops
  * making IDs in new 4 ms units ({@code next} throws {@link dev.sno.StateStoreException}) once
  * {@code 5/6} of the lease duration has passed on {@link System#nanoTime()} since the start of
- * its last successful renewal, until one succeeds. A renewal that the store has not answered
- * within a third of the lease duration counts as failed. Every write is conditional on the
+ * its last successful renewal, until one succeeds. A renewal that the store has not answered by
+ * that fence deadline (and within at least {@code 5/18} of the lease duration) counts as failed,
+ * and {@link LeaseListener#renewalFailed} hears of the first failure at once, long before the
+ * fence. Every write is conditional on the
  * holder's token and epoch, so a holder whose lease was taken over never writes again
  * ({@link LeaseLostException}). {@link SnoGenerator#close()} stores the final state and frees
  * the lease; closing a generator whose lease was lost stores nothing, logs one line and throws

@@ -97,7 +97,7 @@ class HttpTest {
         java.util.List<String> wrong = new java.util.ArrayList<>();
         for (int i = 0; i < 30; i++) {
             StringBuilder v = new StringBuilder();
-            int n = r.nextInt(3) == 0 ? 2000 + r.nextInt(4000) : r.nextInt(30);
+            int n = r.nextInt(3) == 0 ? 2000 + r.nextInt(4000) : 1 + r.nextInt(30); // never empty: Quarkus REST treats ?id= as absent
             while (v.length() < n) {
                 switch (r.nextInt(5)) {
                     case 0 -> v.append((char) r.nextInt(0x20));
@@ -113,8 +113,9 @@ class HttpTest {
             json.append("\",\"name\":\"a\"}");
             String detail = given().contentType(ContentType.JSON).body(json.toString()).post("/ids/body").then()
                     .statusCode(400).extract().path("detail");
-            String query = given().queryParam("id", v.toString()).get("/ids/query").then().statusCode(400).extract()
-                    .path("detail");
+            // the query at most 300 characters: Vert.x answers 414 for a request line over 4,096 bytes
+            String query = given().queryParam("id", v.substring(0, Math.min(300, v.length()))).get("/ids/query").then()
+                    .statusCode(400).extract().path("detail");
             for (String d : new String[] {detail, query}) {
                 if (d == null || d.length() > 208 || d.chars().anyMatch(c -> Character.getType(c) == Character.CONTROL
                         || Character.getType(c) == Character.FORMAT || Character.getType(c) == Character.LINE_SEPARATOR)) {

@@ -46,6 +46,26 @@ class SnoProblemsTest {
         String body(@RequestBody Thing thing) {
             return thing.id().toString();
         }
+
+        @GetMapping("/many")
+        String many(@RequestParam("ids") java.util.List<SnoId> ids) {
+            return ids.toString();
+        }
+
+        @GetMapping("/set")
+        String set(@RequestParam("ids") java.util.Set<SnoId> ids) {
+            return Integer.toString(ids.size());
+        }
+
+        @GetMapping("/header")
+        String header(@org.springframework.web.bind.annotation.RequestHeader("X-Ids") SnoId[] ids) {
+            return Integer.toString(ids.length);
+        }
+
+        @GetMapping("/paths/{ids}")
+        String paths(@PathVariable("ids") java.util.List<SnoId> ids) {
+            return Integer.toString(ids.size());
+        }
     }
 
     /** A body with a SnoId. */
@@ -54,7 +74,11 @@ class SnoProblemsTest {
 
     private final WebTestClient client = WebTestClient.bindToController(new Api(), new WindowApi())
             .controllerAdvice(new SnoReactiveProblems())
-            .formatters(registry -> registry.addFormatter(SnoIdFormatter.INSTANCE))
+            // as Spring Boot registers the starter's beans: the formatter and the strict collections
+            .formatters(registry -> {
+                registry.addFormatter(SnoIdFormatter.INSTANCE);
+                registry.addConverter(SnoIdCollections.INSTANCE);
+            })
             .argumentResolvers(new SnoTimeWindowWebFlux()::configureArgumentResolvers)
             .httpMessageCodecs(codecs -> codecs.defaultCodecs().jackson2JsonDecoder(new Jackson2JsonDecoder(
                     JsonMapper.builder().addModule(new dev.sno.jackson2.SnoModule()).build())))
@@ -116,5 +140,42 @@ class SnoProblemsTest {
         // A missing parameter is Spring's own 400, as for a missing @RequestParam.
         String missing = badRequest(client.get().uri("/named-window?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z"));
         assertThat(missing == null ? "" : missing).doesNotContain("Invalid time window");
+    }
+
+    /**
+     * Issue 30, finding 3, in WebFlux: lists, sets and arrays of SnoId from the query, a header and
+     * the path are as strict as one ID (a space, an empty element, a control character: 400).
+     */
+    @Test
+    void collectionsOfIdsAreAsStrictAsOne() {
+        String a = "29gfem22232im222";
+        String b = "29gfem22232im223";
+        client.get().uri("/many?ids=" + a + "," + b).exchange().expectStatus().isOk().expectBody(String.class)
+                .isEqualTo("[" + a + ", " + b + "]");
+        client.get().uri("/many?ids=" + a + "&ids=" + b).exchange().expectStatus().isOk();
+        for (String query : new String[] {"ids=%20" + a, "ids=" + a + ",,", "ids=%1b", "ids=" + a + "&ids=", "ids="}) {
+            assertThat(badRequest(client.get().uri("/many?" + query))).as(query)
+                    .contains("\"title\":\"Invalid sno ID\"");
+            assertThat(badRequest(client.get().uri("/set?" + query))).as(query).contains("Invalid sno ID");
+        }
+        client.get().uri("/header").header("X-Ids", a + "," + b).exchange().expectStatus().isOk()
+                .expectBody(String.class).isEqualTo("2");
+        assertThat(badRequest(client.get().uri("/header").header("X-Ids", a + ", " + b))).contains("Invalid sno ID");
+        client.get().uri("/paths/" + a + "," + b).exchange().expectStatus().isOk().expectBody(String.class)
+                .isEqualTo("2");
+        assertThat(badRequest(client.get().uri("/paths/" + a + ",,"))).contains("Invalid sno ID");
+    }
+
+    /** Issue 30, finding 4, in WebFlux: a hostile body value is escaped and bounded; so is the instance. */
+    @Test
+    void hostileValuesAreNotEchoedRawNorAtLength() {
+        String hostile = "\u001b[2J\u001b[31mHACKED\u0007" + "x".repeat(100_000);
+        String json = "{\"id\":\"" + hostile.replace("\u001b", "\\u001b").replace("\u0007", "\\u0007") + "\"}";
+        String body = badRequest(client.post().uri("/things").contentType(MediaType.APPLICATION_JSON).bodyValue(json));
+        assertThat(body).contains("\\u001B[2J").doesNotContain("\u001b").doesNotContain("\u0007");
+        assertThat(body.length()).isLessThan(700);
+        String path = badRequest(client.get().uri("/ids/" + "y".repeat(6000)));
+        assertThat(path.length()).isLessThan(700);
+        assertThat(path).contains("\"instance\":\"/ids/yyyy").contains("yyy...\"");
     }
 }
