@@ -85,6 +85,18 @@ public final class SettingNames {
         return bestDistance <= Math.max(2, n.length() / 3) ? best : null;
     }
 
+    /**
+     * The startup failure for unknown names, worded once for every framework.
+     *
+     * @param messages  the messages of {@link #unknown}, not empty
+     * @return the exception naming the setting {@code sno}
+     */
+    public static SettingsException refusal(List<String> messages) {
+        return new SettingsException(String.join("\n", messages) + ".", "Correct the name, or remove the setting:"
+                + " sno refuses to start rather than ignore a setting that may have been meant to fix the"
+                + " partition.", "sno");
+    }
+
     static String normalize(String name) {
         return name.replaceAll("\\[[^\\]]*\\]", "").replace("-", "").replace("_", "").toLowerCase(Locale.ROOT);
     }

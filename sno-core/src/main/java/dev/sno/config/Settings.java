@@ -250,18 +250,12 @@ public final class Settings {
                 name);
     }
 
-    /** A value for a message: quoted, control characters escaped, cut after 60 characters. */
+    /**
+     * A value for a message: quoted, its quotes and backslashes escaped, then made safe as every
+     * echoed text is ({@link SafeText}: control characters escaped, cut once 200 characters are
+     * written).
+     */
     static String quote(String value) {
-        StringBuilder b = new StringBuilder("\"");
-        int n = Math.min(value.length(), 60);
-        for (int i = 0; i < n; i++) {
-            char c = value.charAt(i);
-            if (c < 0x20 || c == 0x7f || c == '"' || c == '\\') {
-                b.append(c == '"' || c == '\\' ? "\\" + c : String.format("\\u%04x", (int) c));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.append(value.length() > n ? "\"..." : "\"").toString();
+        return "\"" + SafeText.of(value.replace("\\", "\\\\").replace("\"", "\\\"")) + "\"";
     }
 }

@@ -2,6 +2,7 @@ package dev.sno.quarkus;
 
 import dev.sno.SnoGenerator;
 import dev.sno.config.PartitionDecision;
+import dev.sno.config.SettingNames;
 import dev.sno.config.Settings;
 import dev.sno.config.SettingsException;
 import dev.sno.lease.LeaseResources;
@@ -44,13 +45,12 @@ final class SnoGeneratorFactory {
      *     own configuration and whatever the decision refuses
      */
     static PartitionDecision decide(Config config, LeaseResources resources, Consumer<SnoGenerator.Builder> customizer) {
-        List<String> unknown = SnoSettingNames.unknown(config);
-        if (!unknown.isEmpty()) {
-            throw new ConfigurationException(String.join("\n", unknown) + " (sno refuses to start rather than ignore"
-                    + " a setting that may have been meant to fix the partition)", Set.of("sno"));
-        }
         PartitionDecision d;
         try {
+            List<String> unknown = SnoSettingNames.unknown(config);
+            if (!unknown.isEmpty()) {
+                throw SettingNames.refusal(unknown);
+            }
             d = PartitionDecision.make(settings(config), resources, customizer);
         } catch (SettingsException e) {
             ConfigurationException c = new ConfigurationException(e.getMessage(), Set.copyOf(e.properties()));

@@ -1,10 +1,13 @@
 package dev.sno.spring.boot;
 
+import dev.sno.SnoGenerator;
 import dev.sno.config.PartitionDecision;
+import dev.sno.config.SettingNames;
 import dev.sno.config.Settings;
 import dev.sno.config.SettingsException;
 import dev.sno.lease.LeaseResources;
 import java.util.List;
+import java.util.function.Consumer;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -40,7 +43,7 @@ final class SnoGeneratorFactory {
      *     and whatever the decision refuses
      */
     static PartitionDecision decide(Environment environment, LeaseResources resources,
-            java.util.function.Consumer<dev.sno.SnoGenerator.Builder> customizer) {
+            Consumer<SnoGenerator.Builder> customizer) {
         check(environment);
         PartitionDecision d = PartitionDecision.make(settings(environment), resources, customizer);
         if (d.warning()) {
@@ -56,9 +59,7 @@ final class SnoGeneratorFactory {
         if (environment instanceof ConfigurableEnvironment configurable) {
             List<String> unknown = SnoSettingNames.unknown(configurable);
             if (!unknown.isEmpty()) {
-                throw new SettingsException(String.join("\n", unknown) + ".", "Correct the name, or remove the"
-                        + " setting: sno refuses to start rather than ignore a setting that may have been meant to"
-                        + " fix the partition.", "sno");
+                throw SettingNames.refusal(unknown);
             }
         }
     }

@@ -11,7 +11,6 @@ import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageConversionException;
-import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -61,36 +60,19 @@ public final class SnoProblems {
 
     /**
      * A request body whose {@code SnoId} field is not a sno ID, or whose
-     * {@link dev.sno.jackson.SnoPolymorphic} {@code id} picks no subtype.
+     * {@link dev.sno.jackson.SnoPolymorphic} {@code id} picks no subtype: Spring's
+     * {@code HttpMessageNotReadableException}, and its parent {@code HttpMessageConversionException},
+     * which Jackson 2's definition error for an abstract base without an {@code id} becomes with
+     * {@code spring.jackson.mapper.require-type-id-for-subtypes=false} (a 500 otherwise).
      *
      * @param e        the failure
      * @param request  the request, for the problem's instance
-     * @return 400 with the JSON library's message, which names the value and the type
-     * @throws HttpMessageNotReadableException e itself, if not about a {@code SnoId}
-     */
-    @ExceptionHandler(HttpMessageNotReadableException.class)
-    public ProblemDetail body(HttpMessageNotReadableException e, WebRequest request)
-            throws HttpMessageNotReadableException {
-        String detail = detail(e);
-        if (detail == null) {
-            throw e;
-        }
-        return at(invalidId(detail), request);
-    }
-
-    /**
-     * A request body that Jackson could not map to its type for want of an {@code id}: an
-     * abstract {@link dev.sno.jackson.SnoPolymorphic} base read with
-     * {@code spring.jackson.mapper.require-type-id-for-subtypes=false}, which Jackson 2 reports
-     * as a definition error (Spring's {@code HttpMessageConversionException}, a 500 otherwise).
-     *
-     * @param e        the failure
-     * @param request  the request, for the problem's instance
-     * @return 400 saying the id is missing
+     * @return 400 with the JSON library's message, which names the value and the type, or saying
+     *     the id is missing
      * @throws HttpMessageConversionException e itself, if not about a {@code SnoId}
      */
     @ExceptionHandler(HttpMessageConversionException.class)
-    public ProblemDetail conversion(HttpMessageConversionException e, WebRequest request)
+    public ProblemDetail body(HttpMessageConversionException e, WebRequest request)
             throws HttpMessageConversionException {
         String detail = detail(e);
         if (detail == null) {
