@@ -117,6 +117,7 @@ final class Decider {
             Duration duration, int[] pool, Optional<Duration> maxWait) {
         LeaseState state = new LeaseState(provider.name(), namespace);
         SnoGenerator g;
+        Duration kept;
         try {
             PartitionLeases.Builder builder = PartitionLeases.builder(offer.store()).listener(state);
             try {
@@ -132,7 +133,14 @@ final class Decider {
             if (pool != null) {
                 builder.partitions(pool[0], pool[1]);
             }
-            g = builder.build().acquire(b -> {
+            PartitionLeases leases;
+            try {
+                leases = builder.build();
+            } catch (IllegalArgumentException e) { // a store that cannot keep leases this long
+                throw settings.invalid("sno.lease.duration", duration.toString(), e.getMessage());
+            }
+            kept = leases.leaseDuration();
+            g = leases.acquire(b -> {
                 maxWait.ifPresent(w -> maxRegressionWait(b, w));
                 customizer.accept(b);
             });
@@ -145,7 +153,8 @@ final class Decider {
             throw e;
         }
         String line = "sno: partition " + g.partition() + " (leased from " + offer.where() + ", namespace \""
-                + namespace + "\", lease " + duration + ")";
+                + namespace + "\", lease " + kept + (kept.equals(duration) ? "" : ", the store's for sno.lease.duration="
+                + duration) + ")";
         return new PartitionDecision(g, line, false, state, offer.resource());
     }
 

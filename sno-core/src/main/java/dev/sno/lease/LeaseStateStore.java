@@ -25,7 +25,7 @@ import java.util.concurrent.TimeoutException;
  * stops at its fence deadline unless a retry succeeds), LOST (a write was rejected: another
  * holder has the partition; final), RELEASED (closed; final).
  */
-final class LeaseStateStore implements SnoStateStore {
+final class LeaseStateStore implements SnoStateStore, LeaseStore.Watcher {
 
     enum Phase { HELD, FAILING, LOST, RELEASED }
 
@@ -45,8 +45,11 @@ final class LeaseStateStore implements SnoStateStore {
     /** The nanoTime at which the last successful save (or the acquisition) started. */
     private long lastSuccessStart = System.nanoTime();
 
-    /** Written only in enter(), which the generator calls under its lock. */
+    /** Written only in enter(), under this object's lock. */
     private volatile Phase phase = Phase.HELD;
+
+    /** Ends the store's watch of this lease ({@link LeaseStore#watch}). */
+    private final Runnable unwatch;
 
     private LeaseLostException lost;
 
@@ -71,6 +74,31 @@ final class LeaseStateStore implements SnoStateStore {
         });
         this.floorHi = initial == null ? -1 : initial.wallHi();
         this.floorDrifts = initial == null ? -1 : initial.drifts();
+        this.unwatch = store.watch(lease, token, this);
+    }
+
+    @Override
+    public void connectionFailed(Exception cause) {
+        enterIf(Phase.HELD, Phase.FAILING, cause);
+    }
+
+    @Override
+    public void lost() {
+        LeaseLostException e = new LeaseLostException(lease);
+        enterIf(Phase.HELD, Phase.LOST, e);
+        enterIf(Phase.FAILING, Phase.LOST, e);
+    }
+
+    @Override
+    public void reconnected() {
+        enterIf(Phase.FAILING, Phase.HELD, null);
+    }
+
+    /** A store's news: changes the phase only from the one given. */
+    private void enterIf(Phase from, Phase next, Exception cause) {
+        if (phase == from) {
+            enter(next, cause, from);
+        }
     }
 
     /**
@@ -151,6 +179,7 @@ final class LeaseStateStore implements SnoStateStore {
     @Override
     public void close() throws IOException {
         if (phase == Phase.LOST || phase == Phase.RELEASED) {
+            unwatch.run();
             calls.shutdown();
             return;
         }
@@ -168,6 +197,7 @@ final class LeaseStateStore implements SnoStateStore {
             }
             enter(Phase.RELEASED, null);
         } finally {
+            unwatch.run();
             calls.shutdown();
         }
     }
@@ -212,11 +242,30 @@ final class LeaseStateStore implements SnoStateStore {
 
     /** The one place the phase changes; tells the listener about changes it cares for. */
     private void enter(Phase next, Exception cause) {
-        Phase previous = phase;
-        if (next == Phase.LOST) {
-            lost = (LeaseLostException) cause;
+        enter(next, cause, null);
+    }
+
+    /**
+     * Changes the phase (only from {@code from}, unless null), under this object's lock, since a
+     * store's news ({@link LeaseStore.Watcher}) comes from its own threads. LOST and RELEASED are
+     * final: a renewal answered after the store said the lease was lost changes nothing. The
+     * listener is told outside the lock.
+     */
+    private void enter(Phase next, Exception cause, Phase from) {
+        Phase previous;
+        synchronized (this) {
+            previous = phase;
+            if ((from != null && previous != from) || previous == Phase.LOST || previous == Phase.RELEASED) {
+                return;
+            }
+            if (next == Phase.LOST) {
+                lost = (LeaseLostException) cause;
+            }
+            phase = next;
         }
-        phase = next;
+        if (next == Phase.LOST || next == Phase.RELEASED) {
+            unwatch.run();
+        }
         if (listener == null || previous == next) {
             return;
         }

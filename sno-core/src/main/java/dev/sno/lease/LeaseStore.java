@@ -101,6 +101,76 @@ public interface LeaseStore {
     boolean abandon(Claim claim) throws IOException;
 
     /**
+     * Checks the lease duration a builder was given against what the store can keep, and returns
+     * the duration the protocol runs on: how long after the start of a holder's last successful
+     * renewal the store may let another holder take its partition. The holder renews and fences
+     * by it ({@link PartitionLeases#fenceAfter()}). Called once, by
+     * {@link PartitionLeases.Builder#build()}, after {@link #prepare}.
+     *
+     * <p>The default returns the duration as it is: a store whose leases expire by the store's
+     * clock keeps any duration. A store whose server frees a silent holder's partition on a
+     * schedule of its own (ZooKeeper: when the holder's session expires) returns that schedule
+     * when it is shorter, and refuses a duration it cannot keep.
+     *
+     * @param leaseDuration  the builder's lease duration
+     * @return the lease duration the protocol runs on, at most leaseDuration and at least 1 s
+     * @throws IllegalArgumentException if the store cannot keep leases of that duration; the
+     *     message names the duration and what the store has instead
+     * @throws IOException if the store cannot be reached
+     */
+    default Duration leaseDurationFor(Duration leaseDuration) throws IOException {
+        return leaseDuration;
+    }
+
+    /**
+     * Lets the store tell a holder what it learns of its lease between renewals: a store with a
+     * connection of its own to the server (ZooKeeper's session) hears at once when the connection
+     * is suspended, when the session that held the lease has ended, and when it is back.
+     * {@link PartitionLeases} watches every lease it acquires, from the acquisition until the
+     * lease is released or lost, and tells its {@link LeaseListener} as a renewal's outcome
+     * would. The default tells nothing: renewals alone decide.
+     *
+     * @param lease    the lease
+     * @param token    the holder's token
+     * @param watcher  what to tell, from any thread
+     * @return what ends the watch; idempotent
+     */
+    default Runnable watch(PartitionLease lease, String token, Watcher watcher) {
+        return () -> { };
+    }
+
+    /**
+     * What a store tells the holder of a lease between renewals ({@link LeaseStore#watch}). The
+     * holder acts on each only where it changes something: a lost lease stays lost, a released one
+     * released.
+     */
+    interface Watcher {
+
+        /**
+         * No renewal can succeed now (the connection to the server is suspended). The holder
+         * counts as failing: its listener hears {@link LeaseListener#renewalFailed} if it was
+         * not failing already. It still fences by its last successful renewal.
+         *
+         * @param cause  what the store saw
+         */
+        void connectionFailed(Exception cause);
+
+        /**
+         * The store has freed the lease or will before any renewal can reach it (the session that
+         * held it has ended). The lease is lost for good: {@link LeaseListener#leaseLost}, and
+         * every later renewal fails with {@link LeaseLostException}.
+         */
+        void lost();
+
+        /**
+         * The connection is back and the lease is still the holder's (the same session). A
+         * failing holder hears {@link LeaseListener#leaseRecovered}; it fences by its last
+         * successful renewal until the next one.
+         */
+        void reconnected();
+    }
+
+    /**
      * What a holder asks {@link #acquire} for.
      *
      * @param namespace      the namespace

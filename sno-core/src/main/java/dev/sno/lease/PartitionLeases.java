@@ -74,13 +74,13 @@ public final class PartitionLeases {
     /** Claims whose acquisition failed and whose grant, if any, could not be given back yet. */
     private final Queue<LeaseStore.Claim> failedClaims = new ConcurrentLinkedQueue<>();
 
-    private PartitionLeases(Builder b) {
+    private PartitionLeases(Builder b, Duration leaseDuration) {
         this.store = b.store;
         this.namespace = b.namespace;
         this.lo = b.lo;
         this.hi = b.hi;
-        this.leaseDuration = b.leaseDuration;
-        this.validity = b.leaseDuration.minus(b.leaseDuration.dividedBy(6));
+        this.leaseDuration = leaseDuration;
+        this.validity = leaseDuration.minus(leaseDuration.dividedBy(6));
         this.clock = b.clock;
         this.listener = b.listener;
     }
@@ -203,8 +203,9 @@ public final class PartitionLeases {
     }
 
     /**
-     * The lease duration: how long after a holder's last renewal, in store time, its lease
-     * expires.
+     * The lease duration the protocol runs on: how long after a holder's last renewal, in store
+     * time, its lease expires. The builder's, unless the store keeps a shorter one
+     * ({@link LeaseStore#leaseDurationFor}: a ZooKeeper session timeout).
      *
      * @return the lease duration
      */
@@ -365,15 +366,22 @@ public final class PartitionLeases {
         /**
          * Builds the leases: prepares the store ({@link LeaseStore#prepare}: the records of the
          * namespace's partitions that do not exist yet, and for a database the table if it is
-         * missing and may be created).
+         * missing and may be created), and checks the lease duration against it
+         * ({@link LeaseStore#leaseDurationFor}).
          *
          * @return the leases
          * @throws IOException if the store cannot be reached, or refuses
+         * @throws IllegalArgumentException if the store cannot keep leases of the lease duration
+         *     (a ZooKeeper client whose session timeout is longer); the message names both
          */
         public PartitionLeases build() throws IOException {
-            PartitionLeases leases = new PartitionLeases(this);
             store.prepare(namespace, lo, hi);
-            return leases;
+            Duration kept = store.leaseDurationFor(leaseDuration);
+            if (kept == null || kept.compareTo(Duration.ofSeconds(1)) < 0 || kept.compareTo(leaseDuration) > 0) {
+                throw new IllegalStateException(store + " answered a lease duration of " + kept + " for " + leaseDuration
+                        + ": a store must keep at least 1 s and at most the duration asked for");
+            }
+            return new PartitionLeases(this, kept);
         }
     }
 }

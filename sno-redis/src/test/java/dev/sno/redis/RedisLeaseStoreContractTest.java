@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sno.lease.LeaseStore;
 import dev.sno.lease.LeaseStore.Claim;
 import dev.sno.lease.LeaseStore.Grant;
-import dev.sno.testsupport.LeaseStoreContract;
+import dev.sno.lease.tck.LeaseStoreContract;
 import io.lettuce.core.cluster.SlotHash;
 import java.time.Duration;
 import java.util.ArrayList;

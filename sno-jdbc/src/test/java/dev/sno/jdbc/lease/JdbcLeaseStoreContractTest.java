@@ -1,7 +1,7 @@
 package dev.sno.jdbc.lease;
 
 import dev.sno.lease.LeaseStore;
-import dev.sno.testsupport.LeaseStoreContract;
+import dev.sno.lease.tck.LeaseStoreContract;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;

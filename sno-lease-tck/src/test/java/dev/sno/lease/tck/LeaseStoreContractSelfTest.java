@@ -1,11 +1,12 @@
-package dev.sno.lease;
+package dev.sno.lease.tck;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.sno.GeneratorSnapshot;
-import dev.sno.testsupport.LeaseStoreContract;
+import dev.sno.lease.LeaseStore;
+import dev.sno.lease.PartitionLease;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.time.Duration;

@@ -1,0 +1,119 @@
+package dev.sno.zookeeper;
+
+import dev.sno.config.Settings;
+import dev.sno.config.SettingsException;
+import dev.sno.lease.LeaseResources;
+import dev.sno.lease.LeaseStoreProvider;
+import java.util.List;
+import java.util.Optional;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+
+/**
+ * The lease store {@code zookeeper} ({@link LeaseStoreProvider}): ZooKeeper through Apache
+ * Curator. It serves when it is chosen ({@code sno.lease.store=zookeeper}) or leasing is required
+ * ({@code sno.lease.enabled=true}) and a ZooKeeper is named or offered. Its settings:
+ * <ul>
+ * <li>{@code sno.lease.zookeeper.connect}: a ZooKeeper connect string
+ *     ({@code zk1:2181,zk2:2181,zk3:2181}, with an optional chroot); the provider starts its own
+ *     Curator client, with a session timeout of the lease duration ({@code sno.lease.duration},
+ *     default 30 s), and closes it after the generator. Unset: the application's
+ *     {@code CuratorFramework}, as a framework offers it (a Spring bean, a CDI bean).</li>
+ * <li>{@code sno.lease.zookeeper.root} (default {@value ZooKeeperLeaseStore#DEFAULT_ROOT}): the
+ *     znode under which the leases live.</li>
+ * </ul>
+ */
+public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
+
+    private static final String CONNECT = "sno.lease.zookeeper.connect";
+    private static final String ROOT = "sno.lease.zookeeper.root";
+
+    /** For {@link java.util.ServiceLoader}. */
+    public ZooKeeperLeaseStoreProvider() {
+    }
+
+    /**
+     * The store's name.
+     *
+     * @return {@code zookeeper}
+     */
+    @Override
+    public String name() {
+        return "zookeeper";
+    }
+
+    /**
+     * Asked after {@code jdbc} and {@code redis}.
+     *
+     * @return 300
+     */
+    @Override
+    public int order() {
+        return 300;
+    }
+
+    /**
+     * The settings this store reads.
+     *
+     * @return {@code sno.lease.zookeeper.connect} and {@code .root}
+     */
+    @Override
+    public List<String> settingNames() {
+        return List.of(CONNECT, ROOT);
+    }
+
+    /**
+     * Serves when leasing is required and a ZooKeeper is named or offered.
+     *
+     * @param settings   the settings
+     * @param resources  the application's Curator client, if the framework has one
+     * @param required   whether {@code sno.lease.enabled=true} or {@code sno.lease.store=zookeeper}
+     * @return the store, or why not
+     */
+    @Override
+    public Offer offer(Settings settings, LeaseResources resources, boolean required) {
+        Optional<String> connect = settings.text(CONNECT);
+        String root = settings.text(ROOT).orElse(ZooKeeperLeaseStore.DEFAULT_ROOT);
+        if (connect.isPresent() && !connect.get().matches("[A-Za-z0-9.\\-_:\\[\\],]+(/[^\\s]*)?")) {
+            throw settings.invalid(CONNECT, connect.get(), "not a ZooKeeper connect string such as"
+                    + " zk1:2181,zk2:2181/chroot");
+        }
+        try {
+            ZooKeeperLeaseStore.checkRoot(root);
+        } catch (IllegalArgumentException e) {
+            throw settings.invalid(ROOT, root, "not an absolute znode path below /, such as /sno/leases");
+        }
+        if (!required) {
+            boolean found = connect.isPresent();
+            try {
+                found = found || resources.find(CuratorFramework.class, null).isPresent();
+            } catch (SettingsException unusable) {
+                found = true;
+            }
+            return Offer.decline("leasing from ZooKeeper needs sno.lease.enabled=true or sno.lease.store=zookeeper",
+                    "Set sno.lease.store=zookeeper to lease from ZooKeeper.", found);
+        }
+        Optional<CuratorFramework> offered = connect.isPresent() ? Optional.empty()
+                : resources.find(CuratorFramework.class, null);
+        if (connect.isEmpty() && offered.isEmpty()) {
+            return Offer.decline("the application has no CuratorFramework to lease one from, and " + CONNECT
+                    + " is not set", "Set " + CONNECT + "=zk1:2181,zk2:2181,zk3:2181, or offer a started"
+                            + " CuratorFramework bean.", false);
+        }
+        CuratorFramework client;
+        if (connect.isPresent()) {
+            int session = (int) Math.min(Integer.MAX_VALUE, settings.duration("sno.lease.duration")
+                    .orElse(java.time.Duration.ofSeconds(30)).toMillis());
+            client = CuratorFrameworkFactory.builder().connectString(connect.get()).sessionTimeoutMs(session)
+                    .connectionTimeoutMs(Math.min(15_000, session)).retryPolicy(new ExponentialBackoffRetry(100, 10))
+                    .build();
+            client.start();
+        } else {
+            client = offered.get();
+        }
+        String where = "ZooKeeper " + (connect.isPresent() ? connect.get() : "(the application's Curator client)")
+                + " " + root;
+        return Offer.serve(ZooKeeperLeaseStore.of(client, root), where, connect.isPresent() ? client::close : null);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.sno.zookeeper;
+
+import java.time.Duration;
+import java.util.Map;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryNTimes;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingCluster;
+import org.apache.curator.test.TestingServer;
+
+/**
+ * Real ZooKeeper servers for the tests, from curator-test: a single server or a quorum, in this
+ * JVM, on free ports, with a short tick so that sessions of 1 to 4 s are allowed (ZooKeeper grants
+ * a session timeout of 2 to 20 ticks).
+ */
+final class TestZooKeeper {
+
+    static final int TICK_MS = 200;
+
+    private TestZooKeeper() {
+    }
+
+    /** A started single server. */
+    static TestingServer server() throws Exception {
+        return new TestingServer(spec(-1), true);
+    }
+
+    /** A started quorum of n servers. */
+    static TestingCluster cluster(int n) throws Exception {
+        InstanceSpec[] specs = new InstanceSpec[n];
+        for (int i = 0; i < n; i++) {
+            specs[i] = spec(i + 1);
+        }
+        TestingCluster c = new TestingCluster(specs);
+        c.start();
+        return c;
+    }
+
+    static InstanceSpec spec(int serverId) {
+        // curator-test turns ZooKeeper's local sessions on, which die with their connection; a
+        // production ensemble has them off (ZooKeeper's default), and so do these servers.
+        return new InstanceSpec(null, -1, -1, -1, true, serverId, TICK_MS, -1,
+                Map.of("localSessionsEnabled", "false", "localSessionsUpgradingEnabled", "false"), "127.0.0.1");
+    }
+
+    /** A started client with a session timeout, which connects to any server of connect. */
+    static CuratorFramework client(String connect, Duration session) throws InterruptedException {
+        CuratorFramework c = CuratorFrameworkFactory.builder().connectString(connect)
+                .sessionTimeoutMs((int) session.toMillis()).connectionTimeoutMs(5_000)
+                .retryPolicy(new RetryNTimes(3, 100)).build();
+        c.start();
+        if (!c.blockUntilConnected(20, java.util.concurrent.TimeUnit.SECONDS)) {
+            throw new AssertionError("no connection to ZooKeeper at " + connect);
+        }
+        return c;
+    }
+
+    /**
+     * Drops the client's connection without closing its session, as a paused, killed or cut-off
+     * holder's: the server expires the session after its timeout, and Curator starts a new one.
+     */
+    static void fallSilent(CuratorFramework client) throws Exception {
+        client.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+    }
+}
