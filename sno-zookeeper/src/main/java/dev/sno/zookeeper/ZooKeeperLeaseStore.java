@@ -289,6 +289,17 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
      * this session's, at the versions read, in one multi through that session.
      */
     private boolean write(PartitionLease lease, String token, String what, Fenced fenced) throws IOException {
+        try {
+            return fencedWrite(lease, token, what, fenced);
+        } catch (IOException e) {
+            if (e.getCause() instanceof KeeperException.SessionExpiredException) {
+                return false; // the session that held the lease ended during the call
+            }
+            throw e;
+        }
+    }
+
+    private boolean fencedWrite(PartitionLease lease, String token, String what, Fenced fenced) throws IOException {
         ZooKeeper zk = handle();
         String recordPath = paths.rawRecord(lease.namespace(), lease.partition());
         String holderPath = paths.rawHolder(lease.namespace(), lease.partition());
