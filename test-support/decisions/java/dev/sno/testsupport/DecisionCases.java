@@ -87,7 +87,57 @@ public final class DecisionCases {
         String pg = TestServers.url(TestServers.Server.POSTGRES);
         java.net.URI redis = java.net.URI.create(TestServers.url(TestServers.Server.REDIS));
         return Map.of("pg", pg.contains("?") ? pg.substring(0, pg.indexOf('?')) : pg, "redis", redis.toString(),
-                "redis-address", redis.getHost() + ":" + redis.getPort() + "/0", "sqlite", url("sqlite"));
+                "redis-address", redis.getHost() + ":" + redis.getPort() + "/0", "sqlite", url("sqlite"),
+                "zookeeper", zooKeeper());
+    }
+
+    private static String zooKeeperConnect;
+
+    /**
+     * The connect string of a ZooKeeper server of this JVM's own (curator-test's TestingServer, a
+     * real server in process, on a free port), started at the first call. Reflective, so that
+     * this class compiles where curator-test is not a test dependency; every runner has it.
+     */
+    private static synchronized String zooKeeper() {
+        if (zooKeeperConnect == null) {
+            quiet("org.apache.zookeeper");
+            quiet("org.apache.curator");
+            try {
+                Object server = Class.forName("org.apache.curator.test.TestingServer").getConstructor(boolean.class)
+                        .newInstance(true);
+                zooKeeperConnect = (String) server.getClass().getMethod("getConnectString").invoke(server);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("the decision table's ZooKeeper (org.apache.curator:curator-test,"
+                        + " a test dependency of every runner) could not start: " + e, e);
+            }
+        }
+        return zooKeeperConnect;
+    }
+
+    /** The loggers quieted here, kept from the garbage collector (java.util.logging holds them weakly). */
+    private static final List<java.util.logging.Logger> QUIET = new java.util.ArrayList<>();
+
+    /**
+     * Raises a chatty library's loggers to WARN for the rest of this JVM: ZooKeeper's server logs
+     * every session at INFO, and at DEBUG where no logging is configured yet. Through Spring Boot's
+     * and Quarkus's own settings (system properties, which both read) and directly: java.util.logging,
+     * and Logback where it is there.
+     */
+    private static void quiet(String logger) {
+        System.setProperty("logging.level." + logger, "WARN");
+        System.setProperty("quarkus.log.category.\"" + logger + "\".level", "WARN");
+        java.util.logging.Logger jul = java.util.logging.Logger.getLogger(logger);
+        jul.setLevel(java.util.logging.Level.WARNING);
+        QUIET.add(jul);
+        try {
+            Class<?> level = Class.forName("ch.qos.logback.classic.Level");
+            Object warn = level.getField("WARN").get(null);
+            Object slf4j = Class.forName("org.slf4j.LoggerFactory").getMethod("getLogger", String.class)
+                    .invoke(null, logger);
+            slf4j.getClass().getMethod("setLevel", level).invoke(slf4j, warn);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError noLogback) {
+            // another SLF4J binding, or none: java.util.logging's level and the frameworks' settings
+        }
     }
 
     private static String postgresSchema(boolean withTable) {

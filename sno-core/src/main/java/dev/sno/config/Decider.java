@@ -137,7 +137,8 @@ final class Decider {
             try {
                 leases = builder.build();
             } catch (IllegalArgumentException e) { // a store that cannot keep leases this long
-                throw settings.invalid("sno.lease.duration", duration.toString(), e.getMessage());
+                throw settings.invalid("sno.lease.duration", settings.text("sno.lease.duration")
+                        .orElse(duration.toString()), e.getMessage());
             }
             kept = leases.leaseDuration();
             g = leases.acquire(b -> {

@@ -47,6 +47,18 @@ public interface LeaseStoreProvider {
     List<String> settingNames();
 
     /**
+     * The types of the application's resources this store may ask {@link LeaseResources#find}
+     * for, by class name, so that a framework keeps such beans for it without knowing the store:
+     * Quarkus removes, at build time, beans that nothing injects, and keeps these.
+     *
+     * @return class names, as {@code org.apache.curator.framework.CuratorFramework}; none by
+     *     default
+     */
+    default List<String> resourceTypes() {
+        return List.of();
+    }
+
+    /**
      * Says whether this store can serve the application, and builds it if so. Reads only; a
      * store that creates its schema does so here only when the settings ask for it.
      *

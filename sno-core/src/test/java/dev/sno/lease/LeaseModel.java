@@ -48,7 +48,14 @@ final class LeaseModel {
 
     /** The bounds of one exploration. */
     record Bounds(int processes, int maxTime, int lease, int fence, int writeAhead, int capacity, int[] skews,
-            int[] stepsBack, int[] backBy, int acquisitions, boolean fencing, Mutation mutation) {
+            int[] stepsBack, int[] backBy, int acquisitions, boolean fencing, Mutation mutation, boolean sessions) {
+
+        /** The bounds of a store whose leases expire by its clock (a database, Redis). */
+        Bounds(int processes, int maxTime, int lease, int fence, int writeAhead, int capacity, int[] skews,
+                int[] stepsBack, int[] backBy, int acquisitions, boolean fencing, Mutation mutation) {
+            this(processes, maxTime, lease, fence, writeAhead, capacity, skews, stepsBack, backBy, acquisitions, fencing,
+                    mutation, false);
+        }
     }
 
     /** The outcome: states explored, and the first violation found (or null). */
@@ -165,6 +172,9 @@ final class LeaseModel {
             } else {
                 next(st, p, o, out);
                 save(st, p, o, out);
+                if (b.sessions()) {
+                    ping(st, p, o, out);
+                }
                 crash(st, p, o, out);
                 if (s[o + PHASE] == HOLD) {
                     close(st, p, o, out);
@@ -220,9 +230,28 @@ final class LeaseModel {
         out.add(new Step("p" + p + " acquires", new State(n, st.issued()), null));
     }
 
-    /** A conditional write of the row: applied iff the row names this holder and epoch. */
+    /**
+     * ZooKeeper (SPEC.md 11.8): the client library keeps a live holder's session alive between
+     * renewals, so the store's expiry moves on while the process runs, whenever it runs (any
+     * interleaving: a paused process pings nothing). An expired session stays expired.
+     */
+    private void ping(State st, int p, int o, java.util.List<Step> out) {
+        int[] s = st.s();
+        if (s[ROW_HOLDER] == p && s[ROW_EPOCH] == s[o + EPOCH] && s[ROW_EXPIRES] > s[T]
+                && s[ROW_EXPIRES] < s[T] + b.lease()) {
+            int[] n = s.clone();
+            n[ROW_EXPIRES] = s[T] + b.lease();
+            out.add(new Step("p" + p + " pings", new State(n, st.issued()), null));
+        }
+    }
+
+    /**
+     * A conditional write of the row: applied iff the row names this holder and epoch (and, for
+     * sessions, the holder's session has not expired: no healing).
+     */
     private boolean write(int[] n, int p, int o, int hi, int seq, int now, int safe, int drifts) {
-        boolean mine = n[ROW_HOLDER] == p && n[ROW_EPOCH] == n[o + EPOCH];
+        boolean mine = n[ROW_HOLDER] == p && n[ROW_EPOCH] == n[o + EPOCH]
+                && (!b.sessions() || n[ROW_EXPIRES] > n[T]);
         if (!mine && b.mutation() != Mutation.UNFENCED_WRITES) {
             n[o + PHASE] = LOST;
             return false;

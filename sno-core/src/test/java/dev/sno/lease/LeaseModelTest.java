@@ -64,6 +64,29 @@ class LeaseModelTest {
         assertTrue(r.violation().startsWith("ID returned twice"), r.violation());
     }
 
+    /**
+     * ZooKeeper's rules (SPEC.md 11.8): a live holder's session is kept alive between renewals by
+     * its client (pings, anywhere in the interleaving), and a save after the session expired is
+     * refused even if nobody took the partition. No ID twice and never two live holders; no ID
+     * twice without fencing either.
+     */
+    @Test
+    void sessionsAsInZooKeeperKeepBothInvariants() {
+        Bounds fenced = new Bounds(2, 5, 3, 2, 2, 1, new int[] {0, -3}, new int[] {0, 1}, new int[] {2}, 2, true,
+                Mutation.NONE, true);
+        Result r = check(fenced, "sessions, fencing, 6 units x 1 ID");
+        assertNull(r.violation(), r.violation());
+        assertTrue(r.states() > 500_000, "explored " + r.states());
+        Bounds unfenced = new Bounds(2, 5, 3, 2, 2, 1, new int[] {0, -3}, new int[] {0, 1}, new int[] {2}, 2, false,
+                Mutation.NONE, true);
+        Result u = check(unfenced, "sessions, no fencing, 6 units x 1 ID");
+        assertNull(u.violation(), u.violation());
+        Bounds broken = new Bounds(2, 3, 3, 2, 2, 2, new int[] {0, -3}, new int[] {0, 1}, new int[] {2}, 2, false,
+                Mutation.UNFENCED_WRITES, true);
+        Result x = check(broken, "sessions, UNFENCED_WRITES");
+        assertNotNull(x.violation(), "the session model finds a broken rule too");
+    }
+
     /** Taking a held lease makes two live holders, but no duplicate: the row fences the old one. */
     @Test
     void ignoringExpiryMakesTwoLiveHolders() {

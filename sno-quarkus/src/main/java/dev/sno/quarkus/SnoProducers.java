@@ -4,7 +4,9 @@ import dev.sno.Sno;
 import dev.sno.SnoGenerator;
 import dev.sno.config.PartitionDecision;
 import dev.sno.lease.LeaseResources;
+import io.quarkus.arc.Arc;
 import io.quarkus.arc.DefaultBean;
+import io.quarkus.arc.InjectableInstance;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
@@ -61,8 +63,13 @@ final class SnoProducers {
         LeaseResources resources = new LeaseResources() {
             @Override
             public <T> Optional<T> find(Class<T> type, String name) {
-                return type == DataSource.class && datasources != null ? datasources.find(name).map(type::cast)
-                        : Optional.empty();
+                if (type == DataSource.class) {
+                    return datasources != null ? datasources.find(name).map(type::cast) : Optional.empty();
+                }
+                // Any other type a store asks for (a CuratorFramework, a jetcd Client): the
+                // application's bean of that type, if it has exactly one. No store-specific code.
+                InjectableInstance<T> bean = Arc.container().select(type);
+                return name == null && bean.isResolvable() ? Optional.of(bean.get()) : Optional.empty();
             }
         };
         PartitionDecision d = SnoGeneratorFactory.decide(ConfigProvider.getConfig(), resources,

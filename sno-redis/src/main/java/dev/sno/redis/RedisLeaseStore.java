@@ -4,10 +4,8 @@ import dev.sno.GeneratorSnapshot;
 import dev.sno.lease.LeaseStore;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
-import io.lettuce.core.ScriptOutputType;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -78,11 +76,7 @@ public final class RedisLeaseStore implements LeaseStore {
         }
         for (int from = lo; from <= hi; from += PREPARE_CHUNK) {
             int to = Math.min(hi, from + PREPARE_CHUNK - 1);
-            Long added = redis.script(Scripts.PREPARE, ScriptOutputType.INTEGER,
-                    new String[] {Scripts.free(namespace), Scripts.held(namespace)},
-                    new String[] {Scripts.recordPrefix(namespace), Integer.toString(from), Integer.toString(to)},
-                    commandTimeout);
-            if (added != null && added > 0) {
+            if (PrepareScript.run(redis, namespace, from, to, commandTimeout) > 0) {
                 replicate("the new records of partitions " + from + ".." + to + " of namespace " + namespace,
                         commandTimeout);
             }
@@ -92,19 +86,14 @@ public final class RedisLeaseStore implements LeaseStore {
     @Override
     public Optional<Grant> acquire(Claim claim) throws IOException {
         Duration timeout = timeout(claim.leaseDuration());
-        List<Object> r = redis.script(Scripts.ACQUIRE, ScriptOutputType.MULTI,
-                new String[] {Scripts.free(claim.namespace()), Scripts.held(claim.namespace())},
-                new String[] {Scripts.recordPrefix(claim.namespace()), Integer.toString(claim.lo()),
-                        Integer.toString(claim.hi()), Long.toString(millis(claim.leaseDuration())), claim.token(),
-                        claim.host(), Long.toString(claim.pid())},
-                timeout);
-        if (r == null || r.isEmpty()) {
+        Optional<AcquireScript.Taken> taken = AcquireScript.run(redis, claim, timeout);
+        if (taken.isEmpty()) {
             return Optional.empty();
         }
-        int partition = (int) (long) (Long) r.get(0);
-        long epoch = (Long) r.get(1);
+        int partition = taken.get().partition();
+        long epoch = taken.get().epoch();
         try {
-            Grant grant = new Grant(partition, epoch, state(claim.namespace(), partition, r));
+            Grant grant = new Grant(partition, epoch, taken.get().state(claim.namespace()));
             replicate("the acquisition of partition " + claim.namespace() + "/" + partition, timeout);
             return Optional.of(grant);
         } catch (IOException e) {
@@ -124,16 +113,7 @@ public final class RedisLeaseStore implements LeaseStore {
     public boolean renew(PartitionLease lease, String token, Duration leaseDuration, GeneratorSnapshot state)
             throws IOException {
         Duration timeout = timeout(leaseDuration);
-        String ns = lease.namespace();
-        Long written = redis.script(Scripts.RENEW, ScriptOutputType.INTEGER,
-                new String[] {Scripts.free(ns), Scripts.held(ns), Scripts.record(ns, lease.partition())},
-                new String[] {token, Long.toString(lease.epoch()), Long.toString(millis(leaseDuration)),
-                        Scripts.member(lease.partition()), Integer.toString(state.sequenceMin()),
-                        Integer.toString(state.sequenceMax()), Long.toString(state.sequence()),
-                        Long.toString(state.now()), Long.toString(state.wallHi()), Long.toString(state.wallSafe()),
-                        Long.toString(state.drifts())},
-                timeout);
-        if (written == null || written != 1L) {
+        if (!RenewScript.run(redis, lease, token, leaseDuration, state, timeout)) {
             return false;
         }
         replicate("the renewal of the " + lease, timeout);
@@ -142,12 +122,7 @@ public final class RedisLeaseStore implements LeaseStore {
 
     @Override
     public boolean release(PartitionLease lease, String token) throws IOException {
-        String ns = lease.namespace();
-        Long freed = redis.script(Scripts.RELEASE, ScriptOutputType.INTEGER,
-                new String[] {Scripts.free(ns), Scripts.held(ns), Scripts.record(ns, lease.partition())},
-                new String[] {token, Long.toString(lease.epoch()), Scripts.member(lease.partition())},
-                commandTimeout);
-        if (freed == null || freed != 1L) {
+        if (!ReleaseScript.run(redis, lease, token, commandTimeout)) {
             return false;
         }
         replicate("the release of the " + lease, commandTimeout);
@@ -156,12 +131,7 @@ public final class RedisLeaseStore implements LeaseStore {
 
     @Override
     public boolean abandon(Claim claim) throws IOException {
-        Long freed = redis.script(Scripts.ABANDON, ScriptOutputType.INTEGER,
-                new String[] {Scripts.free(claim.namespace()), Scripts.held(claim.namespace())},
-                new String[] {Scripts.recordPrefix(claim.namespace()), Integer.toString(claim.lo()),
-                        Integer.toString(claim.hi()), claim.token()},
-                timeout(claim.leaseDuration()));
-        return freed != null && freed > 0;
+        return AbandonScript.run(redis, claim, timeout(claim.leaseDuration()));
     }
 
     /** WAITs for the configured replicas after a write; fewer in time is a failure. */
@@ -177,29 +147,9 @@ public final class RedisLeaseStore implements LeaseStore {
         }
     }
 
-    /** The generator state the script returned after partition and epoch, or null if none. */
-    private static GeneratorSnapshot state(String namespace, int partition, List<Object> r) throws IOException {
-        if (r.size() < 9 || r.get(2) == null) {
-            return null;
-        }
-        try {
-            return new GeneratorSnapshot(partition, Integer.parseInt((String) r.get(2)),
-                    Integer.parseInt((String) r.get(3)), Long.parseLong((String) r.get(4)),
-                    Long.parseLong((String) r.get(5)), Long.parseLong((String) r.get(6)),
-                    Long.parseLong((String) r.get(7)), Long.parseLong((String) r.get(8)));
-        } catch (RuntimeException e) {
-            throw new IOException("The Redis lease record " + Scripts.record(namespace, partition)
-                    + " holds no valid generator state: " + r.subList(2, r.size()) + " (" + e.getMessage() + ")", e);
-        }
-    }
-
     private Duration timeout(Duration leaseDuration) {
         Duration eighth = leaseDuration.dividedBy(8);
         return eighth.compareTo(commandTimeout) < 0 ? eighth : commandTimeout;
-    }
-
-    private static long millis(Duration d) {
-        return Math.max(1, d.toMillis());
     }
 
     /**

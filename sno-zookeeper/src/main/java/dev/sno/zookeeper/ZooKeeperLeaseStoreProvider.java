@@ -12,8 +12,8 @@ import org.apache.curator.retry.ExponentialBackoffRetry;
 
 /**
  * The lease store {@code zookeeper} ({@link LeaseStoreProvider}): ZooKeeper through Apache
- * Curator. It serves when it is chosen ({@code sno.lease.store=zookeeper}) or leasing is required
- * ({@code sno.lease.enabled=true}) and a ZooKeeper is named or offered. Its settings:
+ * Curator. It serves only when leasing is required ({@code sno.lease.enabled=true}), as Redis does:
+ * with it unset, sno writes no znodes into the application's ZooKeeper. Its settings:
  * <ul>
  * <li>{@code sno.lease.zookeeper.connect}: a ZooKeeper connect string
  *     ({@code zk1:2181,zk2:2181,zk3:2181}, with an optional chroot); the provider starts its own
@@ -64,11 +64,21 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
     }
 
     /**
+     * The application's Curator client, which this store may use.
+     *
+     * @return {@code org.apache.curator.framework.CuratorFramework}
+     */
+    @Override
+    public List<String> resourceTypes() {
+        return List.of(CuratorFramework.class.getName());
+    }
+
+    /**
      * Serves when leasing is required and a ZooKeeper is named or offered.
      *
      * @param settings   the settings
      * @param resources  the application's Curator client, if the framework has one
-     * @param required   whether {@code sno.lease.enabled=true} or {@code sno.lease.store=zookeeper}
+     * @param required   whether {@code sno.lease.enabled=true}
      * @return the store, or why not
      */
     @Override
@@ -91,8 +101,8 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
             } catch (SettingsException unusable) {
                 found = true;
             }
-            return Offer.decline("leasing from ZooKeeper needs sno.lease.enabled=true or sno.lease.store=zookeeper",
-                    "Set sno.lease.store=zookeeper to lease from ZooKeeper.", found);
+            return Offer.decline("leasing from ZooKeeper needs sno.lease.enabled=true (unset, sno writes no znodes"
+                    + " into the application's ZooKeeper)", "Set sno.lease.enabled=true to lease from ZooKeeper.", found);
         }
         Optional<CuratorFramework> offered = connect.isPresent() ? Optional.empty()
                 : resources.find(CuratorFramework.class, null);

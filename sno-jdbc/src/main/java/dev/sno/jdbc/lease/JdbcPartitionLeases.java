@@ -73,7 +73,7 @@ public final class JdbcPartitionLeases {
      * @throws SQLException if the database cannot be reached, or fails otherwise
      */
     public static boolean tableExists(DataSource dataSource) throws SQLException {
-        return JdbcLeaseStore.tableExists(Objects.requireNonNull(dataSource, "dataSource"));
+        return LeaseTable.exists(Objects.requireNonNull(dataSource, "dataSource"));
     }
 
     /**
@@ -86,13 +86,13 @@ public final class JdbcPartitionLeases {
      */
     public static void createTable(DataSource dataSource) throws SQLException {
         Objects.requireNonNull(dataSource, "dataSource");
-        if (JdbcLeaseStore.tableExists(dataSource)) {
+        if (LeaseTable.exists(dataSource)) {
             return;
         }
         LeaseDialect d;
         try (Connection c = dataSource.getConnection()) {
             d = LeaseDialect.of(c.getMetaData());
         }
-        JdbcLeaseStore.createTable(dataSource, d);
+        LeaseTable.create(dataSource, d);
     }
 }

@@ -20,36 +20,57 @@ import java.util.regex.Pattern;
 public enum LeaseDialect {
 
     /** PostgreSQL 12 or later: acquires with {@code FOR UPDATE SKIP LOCKED}. */
-    POSTGRESQL("PostgreSQL", "TIMESTAMP WITH TIME ZONE", "CURRENT_TIMESTAMP", true, true),
+    POSTGRESQL("PostgreSQL", Syntax.STANDARD, SkipLockedAcquisition.INSTANCE, true,
+            "INSERT INTO " + LeaseDialect.TABLE + " (namespace, partition_no, epoch, updated_at)"
+                    + " SELECT ?, g, 0, CURRENT_TIMESTAMP FROM generate_series(?, ?) g ON CONFLICT DO NOTHING",
+            "ANALYZE " + LeaseDialect.TABLE, Statements.PLAIN),
 
     /** MariaDB 10.6 or later: acquires with {@code FOR UPDATE SKIP LOCKED}; times in UTC. */
-    MARIADB("MariaDB", "DATETIME(6)", "UTC_TIMESTAMP(6)", true, true),
+    MARIADB("MariaDB", Syntax.MYSQL, SkipLockedAcquisition.INSTANCE, true, null,
+            "ANALYZE TABLE " + LeaseDialect.TABLE, Statements.BOUND),
 
     /**
      * MySQL 8.0.1 or later: the MariaDB dialect's SQL, which MySQL 8 accepts. Tested here with
      * MySQL Connector/J against MariaDB; MySQL servers themselves are not part of the build.
      */
-    MYSQL("MySQL", "DATETIME(6)", "UTC_TIMESTAMP(6)", true, true),
+    MYSQL("MySQL", MARIADB),
 
     /** H2 2.x: acquires with a conditional update. */
-    H2("H2", "TIMESTAMP WITH TIME ZONE", "CURRENT_TIMESTAMP", false, false);
+    H2("H2", Syntax.STANDARD, ConditionalUpdateAcquisition.INSTANCE, false,
+            "MERGE INTO " + LeaseDialect.TABLE
+                    + " t USING (SELECT CAST(? AS VARCHAR(64)) ns, X p FROM SYSTEM_RANGE(?, ?)) s"
+                    + " ON t.namespace = s.ns AND t.partition_no = s.p"
+                    + " WHEN NOT MATCHED THEN INSERT (namespace, partition_no, epoch, updated_at)"
+                    + " VALUES (s.ns, s.p, 0, CURRENT_TIMESTAMP)",
+            "ANALYZE TABLE " + LeaseDialect.TABLE, Statements.BOUND);
 
     static final String TABLE = "sno_partition_lease";
 
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)");
 
     private final String product;
-    private final String timeType;
-    private final String now;
-    private final boolean skipLocked;
+    private final Syntax syntax;
+    private final Acquisition acquisition;
     private final boolean setIsolation;
+    private final String bulkInsert;
+    private final String analyze;
+    private final Statements statements;
 
-    LeaseDialect(String product, String timeType, String now, boolean skipLocked, boolean setIsolation) {
+    LeaseDialect(String product, Syntax syntax, Acquisition acquisition, boolean setIsolation, String bulkInsert,
+            String analyze, Statements statements) {
         this.product = product;
-        this.timeType = timeType;
-        this.now = now;
-        this.skipLocked = skipLocked;
+        this.syntax = syntax;
+        this.acquisition = acquisition;
         this.setIsolation = setIsolation;
+        this.bulkInsert = bulkInsert;
+        this.analyze = analyze;
+        this.statements = statements;
+    }
+
+    /** A database under another name that runs another dialect's SQL. */
+    LeaseDialect(String product, LeaseDialect sameSql) {
+        this(product, sameSql.syntax, sameSql.acquisition, sameSql.setIsolation, sameSql.bulkInsert, sameSql.analyze,
+                sameSql.statements);
     }
 
     /**
@@ -59,15 +80,15 @@ public enum LeaseDialect {
      * @return the DDL
      */
     public String ddl() {
-        String columns = "CREATE TABLE IF NOT EXISTS " + TABLE + " (\n"
+        return "CREATE TABLE IF NOT EXISTS " + TABLE + " (\n"
                 + "    namespace     VARCHAR(64)  NOT NULL,\n"
                 + "    partition_no  INTEGER      NOT NULL,\n"
                 + "    epoch         BIGINT       NOT NULL,\n"
                 + "    holder_token  VARCHAR(32),\n"
                 + "    holder_host   VARCHAR(255),\n"
                 + "    holder_pid    BIGINT,\n"
-                + "    expires_at    " + timeType + ",\n"
-                + "    updated_at    " + timeType + " NOT NULL,\n"
+                + "    expires_at    " + syntax.timeType + ",\n"
+                + "    updated_at    " + syntax.timeType + " NOT NULL,\n"
                 + "    seq_min       INTEGER,\n"
                 + "    seq_max       INTEGER,\n"
                 + "    seq           BIGINT,\n"
@@ -75,13 +96,7 @@ public enum LeaseDialect {
                 + "    wall_hi       BIGINT,\n"
                 + "    wall_safe     BIGINT,\n"
                 + "    drifts        BIGINT,\n"
-                + "    PRIMARY KEY (namespace, partition_no)";
-        if (this == MARIADB || this == MYSQL) {
-            // MySQL has no CREATE INDEX IF NOT EXISTS: the index is part of the table.
-            return columns + ",\n    INDEX " + TABLE + "_by_age (namespace, updated_at, partition_no)\n);\n";
-        }
-        return columns + "\n);\n"
-                + "CREATE INDEX IF NOT EXISTS " + TABLE + "_by_age ON " + TABLE + " (namespace, updated_at, partition_no);\n";
+                + "    PRIMARY KEY (namespace, partition_no)" + syntax.indexAndEnd();
     }
 
     /**
@@ -113,11 +128,12 @@ public enum LeaseDialect {
             throw new SQLException("sno partition leases support PostgreSQL 12+, MariaDB 10.6+, MySQL 8 and H2 2.x;"
                     + " this database is " + product + " " + version
                     + " (its SQL for leases was never tested: pass JdbcLeaseStore.Builder.dialect(..) only if it is"
-                    + " one of those under another name)", "0A000");
+                    + " one of those under another name)", SqlStates.FEATURE_NOT_SUPPORTED);
         }
         if (d == null) {
             throw new SQLException("sno partition leases need PostgreSQL 12+, MariaDB 10.6+ (FOR UPDATE SKIP LOCKED),"
-                    + " MySQL 8 or H2 2.x; this database is " + product + " " + version, "0A000");
+                    + " MySQL 8 or H2 2.x; this database is " + product + " " + version,
+                    SqlStates.FEATURE_NOT_SUPPORTED);
         }
         return d;
     }
@@ -135,26 +151,25 @@ public enum LeaseDialect {
 
     /** The database's time now, as the expression this dialect compares expiries with. */
     String now() {
-        return now;
+        return syntax.now;
     }
 
     /** The expression for the database's now plus a lease duration. */
     String expiry(Duration leaseDuration) {
-        if (this == MARIADB || this == MYSQL) {
-            return now + " + INTERVAL " + leaseDuration.toNanos() / 1000 + " MICROSECOND";
-        }
-        return now + " + INTERVAL '" + leaseDuration.toSeconds() + "."
-                + String.format("%03d", leaseDuration.toMillisPart()) + "' SECOND";
+        return syntax.now + " + " + syntax.interval(leaseDuration);
     }
 
     /** The condition of a free row: never held, released, or expired by the database's clock. */
     String free() {
-        return "(expires_at IS NULL OR expires_at < " + now + ")";
+        return "(expires_at IS NULL OR expires_at < " + syntax.now + ")";
     }
 
-    /** Whether this dialect takes a free row with {@code FOR UPDATE SKIP LOCKED}. */
-    boolean skipLocked() {
-        return skipLocked;
+    /**
+     * How this dialect takes a free row: {@code FOR UPDATE SKIP LOCKED}, or a conditional
+     * update.
+     */
+    Acquisition acquisition() {
+        return acquisition;
     }
 
     /**
@@ -168,33 +183,89 @@ public enum LeaseDialect {
 
     /** The statement that inserts the missing rows of a range in one go, or null to batch them. */
     String bulkInsert() {
-        switch (this) {
-            case POSTGRESQL:
-                return "INSERT INTO " + TABLE + " (namespace, partition_no, epoch, updated_at)"
-                        + " SELECT ?, g, 0, CURRENT_TIMESTAMP FROM generate_series(?, ?) g ON CONFLICT DO NOTHING";
-            case H2:
-                return "MERGE INTO " + TABLE + " t USING (SELECT CAST(? AS VARCHAR(64)) ns, X p FROM SYSTEM_RANGE(?, ?)) s"
-                        + " ON t.namespace = s.ns AND t.partition_no = s.p"
-                        + " WHEN NOT MATCHED THEN INSERT (namespace, partition_no, epoch, updated_at)"
-                        + " VALUES (s.ns, s.p, 0, CURRENT_TIMESTAMP)";
-            default:
-                return null;
-        }
+        return bulkInsert;
     }
 
     /** The statement that inserts one row unless it exists (batched where bulkInsert is null). */
     String insertOne() {
-        return "INSERT IGNORE INTO " + TABLE + " (namespace, partition_no, epoch, updated_at) VALUES (?, ?, 0, " + now
-                + ")";
+        return "INSERT IGNORE INTO " + TABLE + " (namespace, partition_no, epoch, updated_at) VALUES (?, ?, 0, "
+                + syntax.now + ")";
     }
 
     /** The statement that refreshes the planner's statistics of the table. */
     String analyze() {
-        return (this == POSTGRESQL ? "ANALYZE " : "ANALYZE TABLE ") + TABLE;
+        return analyze;
+    }
+
+    /**
+     * Whether every statement runs as a plain {@link java.sql.Statement} with its arguments
+     * written into its text ({@link Sql}), and every transaction is opened and ended by plain
+     * {@code BEGIN}, {@code COMMIT} and {@code ROLLBACK} statements ({@link Tx}): PostgreSQL,
+     * whose driver turns statements into named server-side ones that a pooler in transaction
+     * mode does not carry from one transaction to the next.
+     */
+    boolean plainStatements() {
+        return statements == Statements.PLAIN;
     }
 
     /** Names the database as messages do. */
     String product() {
         return product;
+    }
+
+    /** How the statements reach the server. */
+    private enum Statements {
+        /** Plain statements with their arguments written in, plain {@code BEGIN}/{@code COMMIT}. */
+        PLAIN,
+        /** Prepared statements with bound arguments (prepared on the client by the driver). */
+        BOUND
+    }
+
+    /** What MariaDB and MySQL write differently from PostgreSQL and H2. */
+    private enum Syntax {
+
+        /** PostgreSQL and H2: zoned times; the index created by a statement of its own. */
+        STANDARD("TIMESTAMP WITH TIME ZONE", "CURRENT_TIMESTAMP") {
+            @Override
+            String interval(Duration d) {
+                return "INTERVAL '" + d.toSeconds() + "." + String.format("%03d", d.toMillisPart()) + "' SECOND";
+            }
+
+            @Override
+            String indexAndEnd() {
+                return "\n);\n" + "CREATE INDEX IF NOT EXISTS " + TABLE + "_by_age ON " + TABLE
+                        + " (namespace, updated_at, partition_no);\n";
+            }
+        },
+
+        /**
+         * MariaDB and MySQL: {@code DATETIME(6)} in UTC; the index inside {@code CREATE TABLE}
+         * (MySQL has no {@code CREATE INDEX IF NOT EXISTS}).
+         */
+        MYSQL("DATETIME(6)", "UTC_TIMESTAMP(6)") {
+            @Override
+            String interval(Duration d) {
+                return "INTERVAL " + d.toNanos() / 1000 + " MICROSECOND";
+            }
+
+            @Override
+            String indexAndEnd() {
+                return ",\n    INDEX " + TABLE + "_by_age (namespace, updated_at, partition_no)\n);\n";
+            }
+        };
+
+        final String timeType;
+        final String now;
+
+        Syntax(String timeType, String now) {
+            this.timeType = timeType;
+            this.now = now;
+        }
+
+        /** An interval of a lease duration, to add to {@link #now}. */
+        abstract String interval(Duration leaseDuration);
+
+        /** The end of {@code CREATE TABLE} after the primary key, with the index's DDL. */
+        abstract String indexAndEnd();
     }
 }

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 /**
  * One lease statement and its arguments, run so that the server keeps nothing of it after the
@@ -12,13 +13,14 @@ import java.sql.Statement;
  * {@code max_prepared_statements} off) may run the next transaction on another server
  * connection.
  *
- * <p>On PostgreSQL the arguments are written into the text and the statement runs as a plain
- * {@link Statement}. pgjdbc turns a {@link PreparedStatement} whose text a connection has run
- * {@code prepareThreshold} times (5 by default) into a named server-side statement, and every
- * renewal runs the same text; through such a pooler the next renewal then fails with
- * {@code prepared statement "S_1" does not exist}. A plain statement always uses the unnamed
- * one. The other drivers prepare on the client unless told otherwise (MariaDB and MySQL
- * Connector/J's {@code useServerPrepStmts} is off by default), so there the arguments are bound.
+ * <p>On PostgreSQL ({@link LeaseDialect#plainStatements()}) the arguments are written into the
+ * text and the statement runs as a plain {@link Statement}. pgjdbc turns a
+ * {@link PreparedStatement} whose text a connection has run {@code prepareThreshold} times (5 by
+ * default) into a named server-side statement, and every renewal runs the same text; through
+ * such a pooler the next renewal then fails with {@code prepared statement "S_1" does not
+ * exist}. A plain statement always uses the unnamed one. The other drivers prepare on the
+ * client unless told otherwise (MariaDB and MySQL Connector/J's {@code useServerPrepStmts} is
+ * off by default), so there the arguments are bound.
  *
  * <p>Arguments are {@link Integer}s, {@link Long}s and {@link String}s, never null. A string is
  * written as an escape string constant, {@code E'...'}, which means the same whatever
@@ -55,7 +57,7 @@ final class Sql {
 
     /** Runs an update; the count of rows it changed. */
     int update(Connection c, LeaseDialect d) throws SQLException {
-        if (inlines(d)) {
+        if (d.plainStatements()) {
             try (Statement s = c.createStatement()) {
                 s.setQueryTimeout(timeoutSeconds);
                 return s.executeUpdate(inlined());
@@ -68,7 +70,7 @@ final class Sql {
 
     /** Runs a query and reads its result. */
     <T> T query(Connection c, LeaseDialect d, Reader<T> reader) throws SQLException {
-        if (inlines(d)) {
+        if (d.plainStatements()) {
             try (Statement s = c.createStatement()) {
                 s.setQueryTimeout(timeoutSeconds);
                 try (ResultSet r = s.executeQuery(inlined())) {
@@ -81,9 +83,9 @@ final class Sql {
         }
     }
 
-    /** Whether statements carry their arguments in their text on this dialect's database. */
-    static boolean inlines(LeaseDialect d) {
-        return d == LeaseDialect.POSTGRESQL;
+    /** A statement timeout of a third of the lease duration, at least 1 s. */
+    static int timeoutSeconds(Duration leaseDuration) {
+        return (int) Math.max(1, (leaseDuration.toMillis() / 3 + 999) / 1000);
     }
 
     private PreparedStatement bound(Connection c) throws SQLException {

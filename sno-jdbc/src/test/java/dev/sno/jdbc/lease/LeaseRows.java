@@ -24,10 +24,10 @@ final class LeaseRows {
             try {
                 return read(db, namespace, partition);
             } catch (SQLException e) {
-                if (!Tx.transientConflict(e) || attempt == Tx.ATTEMPTS) {
+                if (!SqlStates.transientConflict(e) || attempt == RetryPolicy.CONFLICTS.attempts()) {
                     throw e;
                 }
-                Tx.pause(attempt);
+                RetryPolicy.pause(attempt);
             }
         }
     }

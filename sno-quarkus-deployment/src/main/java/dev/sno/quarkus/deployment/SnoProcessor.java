@@ -3,6 +3,7 @@ package dev.sno.quarkus.deployment;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.deployment.Capabilities;
 import io.quarkus.deployment.Capability;
+import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
@@ -81,6 +82,31 @@ public final class SnoProcessor {
     @BuildStep
     public ServiceProviderBuildItem leaseStores() {
         return ServiceProviderBuildItem.allProvidersFromClassPath("dev.sno.lease.LeaseStoreProvider");
+    }
+
+    /**
+     * Keeps the application's beans of the types the lease store providers on the class path may
+     * ask for ({@code LeaseStoreProvider.resourceTypes()}: sno-zookeeper's {@code CuratorFramework}),
+     * which sno finds by type at startup and no injection point names.
+     *
+     * @return the bean types to keep
+     */
+    @BuildStep
+    public UnremovableBeanBuildItem leaseStoreResources() {
+        java.util.Set<org.jboss.jandex.DotName> types = new java.util.HashSet<>();
+        java.util.Iterator<dev.sno.lease.LeaseStoreProvider> providers = java.util.ServiceLoader.load(
+                dev.sno.lease.LeaseStoreProvider.class, Thread.currentThread().getContextClassLoader()).iterator();
+        while (true) {
+            try {
+                if (!providers.hasNext()) {
+                    break;
+                }
+                providers.next().resourceTypes().forEach(t -> types.add(org.jboss.jandex.DotName.createSimple(t)));
+            } catch (java.util.ServiceConfigurationError unusable) {
+                // a store module without its client library: sno-core reports it at startup
+            }
+        }
+        return UnremovableBeanBuildItem.beanTypes(types);
     }
 
     /**

@@ -8,8 +8,10 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 
 /**
  * The application's beans that lease stores may use: a {@link DataSource} (the bean named by
- * {@code sno.lease.datasource}, else the unique or {@code @Primary} one) and, when Spring Data
- * Redis and sno-redis are there, the Lettuce {@code RedisClient} of its connection factory.
+ * {@code sno.lease.datasource}, else the unique or {@code @Primary} one); when Spring Data Redis
+ * and sno-redis are there, the Lettuce {@code RedisClient} of its connection factory; and a bean of
+ * any other type a store asks for (sno-zookeeper's {@code CuratorFramework}), the unique or
+ * {@code @Primary} one.
  */
 final class SnoLeaseResources implements LeaseResources {
 
@@ -34,6 +36,12 @@ final class SnoLeaseResources implements LeaseResources {
         if (r != null && type.getName().equals("io.lettuce.core.RedisClient")) {
             return r.client(name).map(type::cast);
         }
-        return Optional.empty();
+        // Any other type a store asks for (a CuratorFramework, a jetcd Client): the bean of that
+        // name, else the unique or @Primary one. No store-specific code here.
+        if (name != null) {
+            return beans.containsBean(name) && beans.isTypeMatch(name, type) ? Optional.of(type.cast(beans.getBean(name)))
+                    : Optional.empty();
+        }
+        return Optional.ofNullable(beans.getBeanProvider(type).getIfUnique());
     }
 }

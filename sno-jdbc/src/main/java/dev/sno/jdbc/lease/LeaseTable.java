@@ -1,0 +1,164 @@
+package dev.sno.jdbc.lease;
+
+import static dev.sno.jdbc.lease.LeaseDialect.TABLE;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.BitSet;
+import javax.sql.DataSource;
+
+/**
+ * The lease table and its rows: whether the table exists, its DDL ({@link LeaseDialect#ddl()}),
+ * and the rows of a namespace's range, each created once. A table that exists gets no DDL, so
+ * that a role with only SELECT, INSERT and UPDATE on it is enough.
+ */
+final class LeaseTable {
+
+    /** Above this many new rows, the table's statistics are refreshed. */
+    private static final int ANALYZE_AFTER = 1000;
+
+    /** Rows per batch of the one-by-one insert. */
+    private static final int BATCH = 1000;
+
+    private final DataSource dataSource;
+    private final Tx tx;
+    private final boolean createTable;
+
+    LeaseTable(DataSource dataSource, Tx tx, boolean createTable) {
+        this.dataSource = dataSource;
+        this.tx = tx;
+        this.createTable = createTable;
+    }
+
+    /**
+     * Makes sure the rows of [lo, hi] exist ({@link JdbcLeaseStore#prepare}): a missing table is
+     * created if the store may create it, else an error with SQL state 42P01.
+     */
+    void prepare(LeaseDialect d, String namespace, int lo, int hi) throws SQLException {
+        try {
+            ensureRows(d, namespace, lo, hi);
+            return;
+        } catch (SQLException e) {
+            if (!SqlStates.noSuchTable(e)) {
+                throw e;
+            }
+            if (exists(dataSource)) {
+                // Created since by a concurrent preparer (instances starting together on a new
+                // database), or class 42 for another reason, which the second try reports.
+                ensureRows(d, namespace, lo, hi);
+                return;
+            }
+        }
+        if (!createTable) {
+            throw new SQLException("The lease table " + TABLE + " does not exist and the store was told not to"
+                    + " create it (createTable(false)); create it with LeaseDialect." + d.name() + ".ddl()",
+                    SqlStates.UNDEFINED_TABLE);
+        }
+        create(dataSource, d);
+        ensureRows(d, namespace, lo, hi);
+    }
+
+    /** Whether the table exists: one query that reads no row; class 42 means it does not. */
+    static boolean exists(DataSource dataSource) throws SQLException {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            try {
+                s.executeQuery("SELECT partition_no FROM " + TABLE + " WHERE 1 = 0").close();
+                return true;
+            } catch (SQLException e) {
+                if (SqlStates.noSuchTable(e)) {
+                    if (!c.getAutoCommit()) {
+                        c.rollback();
+                    }
+                    return false;
+                }
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Runs the dialect's DDL; each statement is tried again ({@link RetryPolicy#DDL}) when it
+     * fails: two builders creating the table at once, PostgreSQL may report a duplicate type to
+     * one of them, whose second try sees the table.
+     */
+    static void create(DataSource dataSource, LeaseDialect d) throws SQLException {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(true);
+            try {
+                for (String ddl : d.ddl().split(";\n")) {
+                    RetryPolicy.DDL.run(any -> true, () -> s.execute(ddl));
+                }
+            } finally {
+                c.setAutoCommit(auto);
+            }
+        }
+    }
+
+    private void ensureRows(LeaseDialect d, String namespace, int lo, int hi) throws SQLException {
+        long present = tx.autoCommit(c -> Sql.of("SELECT COUNT(*) FROM " + TABLE
+                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ?", namespace, lo, hi).query(c, d, r -> {
+                    r.next();
+                    return r.getLong(1);
+                }));
+        if (present == hi - lo + 1L) {
+            return;
+        }
+        // H2's MERGE does not see rows a concurrent preparer has not committed and then violates
+        // the key; once that one commits, another try inserts the rest.
+        int inserted = RetryPolicy.CONFLICTS.run(SqlStates::uniqueViolation,
+                () -> tx.inTransaction(d, null, c -> insertMissing(c, d, namespace, lo, hi)));
+        if (inserted > ANALYZE_AFTER) {
+            // Best effort, so that the planner reads free rows in age order from the index
+            // instead of sorting the namespace; without the privilege, autovacuum gets there.
+            try {
+                tx.autoCommit(c -> {
+                    try (Statement s = c.createStatement()) {
+                        s.execute(d.analyze());
+                    }
+                    return null;
+                });
+            } catch (SQLException ignored) {
+                // not the table's owner
+            }
+        }
+    }
+
+    private static int insertMissing(Connection c, LeaseDialect d, String namespace, int lo, int hi)
+            throws SQLException {
+        String bulk = d.bulkInsert();
+        if (bulk != null) {
+            return Sql.of(bulk, namespace, lo, hi).update(c, d);
+        }
+        BitSet present = Sql.of("SELECT partition_no FROM " + TABLE
+                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ?", namespace, lo, hi).query(c, d, r -> {
+                    BitSet rows = new BitSet();
+                    while (r.next()) {
+                        rows.set(r.getInt(1) - lo);
+                    }
+                    return rows;
+                });
+        // MariaDB and MySQL (no dialect with plain statements reaches this): one client-side
+        // prepared statement, batched.
+        int inserted = 0;
+        try (PreparedStatement insert = c.prepareStatement(d.insertOne())) {
+            int batched = 0;
+            for (int p = present.nextClearBit(0); p <= hi - lo; p = present.nextClearBit(p + 1)) {
+                insert.setString(1, namespace);
+                insert.setInt(2, lo + p);
+                insert.addBatch();
+                inserted++;
+                if (++batched == BATCH) {
+                    insert.executeBatch();
+                    batched = 0;
+                }
+            }
+            if (batched > 0) {
+                insert.executeBatch();
+            }
+        }
+        return inserted;
+    }
+}
