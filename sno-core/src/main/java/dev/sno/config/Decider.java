@@ -72,7 +72,8 @@ final class Decider {
             LeaseStoreProvider.Offer reason = refusals.stream().filter(LeaseStoreProvider.Offer::found).findFirst()
                     .orElse(refusals.isEmpty() ? null : refusals.get(0));
             if (reason == null) {
-                notLeased = "no lease store module (dev.sno:sno-jdbc, dev.sno:sno-redis) is on the class path";
+                notLeased = "no lease store module (dev.sno:sno-jdbc, sno-redis, sno-zookeeper or sno-etcd) is on the class"
+                        + " path";
                 hint = " Add one, and the store it needs.";
             } else {
                 notLeased = reason.why();
@@ -99,7 +100,7 @@ final class Decider {
             }
         }
         throw settings.invalid(STORE, store.get(), "no lease store of that name is on the class path ("
-                + (providers.isEmpty() ? "none is; add dev.sno:sno-jdbc or dev.sno:sno-redis"
+                + (providers.isEmpty() ? "none is; add dev.sno:sno-jdbc, sno-redis, sno-zookeeper or sno-etcd"
                         : "stores: " + providers.stream().map(LeaseStoreProvider::name)
                                 .collect(Collectors.joining(", "))) + ")");
     }

@@ -8,7 +8,7 @@ import java.util.Objects;
 /**
  * A kind of {@link LeaseStore} that applications can pick by name ({@code sno.lease.store=jdbc}),
  * found with {@link java.util.ServiceLoader}: sno-jdbc provides {@code jdbc}, sno-redis
- * {@code redis}. A new store is one module with one provider (listed in its {@code module-info}
+ * {@code redis}, sno-zookeeper {@code zookeeper}, sno-etcd {@code etcd}. A new store is one module with one provider (listed in its {@code module-info}
  * with {@code provides dev.sno.lease.LeaseStoreProvider with ...}, and in
  * {@code META-INF/services/dev.sno.lease.LeaseStoreProvider} for the class path); plain Java, the
  * Spring Boot starter and the Quarkus extension then lease from it with no change of their own,
@@ -16,9 +16,10 @@ import java.util.Objects;
  *
  * <p>With {@code sno.lease.store} unset, the providers are asked in {@link #order()} (lowest first)
  * and the first that serves is used: today {@code jdbc} (100) when the application has a
- * DataSource with the lease table, then {@code redis} (200), which serves only when leasing is
- * required ({@code sno.lease.enabled=true}), so that sno never writes lease keys into a Redis the
- * application may use as its cache.
+ * DataSource with the lease table, then {@code redis} (200), {@code zookeeper} (300) and
+ * {@code etcd} (400), which serve only when leasing is required ({@code sno.lease.enabled=true}),
+ * so that sno never writes lease keys into a Redis, ZooKeeper or etcd that the application uses
+ * for something else.
  *
  * <p>Implementations must be public, with a public no-argument constructor, and thread-safe.
  */
