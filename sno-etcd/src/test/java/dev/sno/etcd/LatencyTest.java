@@ -3,10 +3,8 @@ package dev.sno.etcd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sno.GeneratorSnapshot;
 import dev.sno.lease.LeaseStore.Claim;
-import dev.sno.lease.LeaseStore.Grant;
-import dev.sno.lease.PartitionLease;
+import dev.sno.testsupport.LeaseLatency;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
@@ -14,10 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -37,38 +32,14 @@ class LatencyTest {
         EtcdLeaseStore store = EtcdPartitionLeases.store(TestEtcd.client()).build();
         String ns = TestEtcd.namespace("latency");
         store.prepare(ns, 0, 0xFFFF);
-        Duration lease = Duration.ofSeconds(30);
-        List<PartitionLease> leases = new ArrayList<>();
-        List<String> tokens = new ArrayList<>();
-        long[] acquire = new long[1_000];
-        Set<Integer> partitions = new HashSet<>();
-        for (int i = 0; i < acquire.length; i++) {
-            String token = UUID.randomUUID().toString().replace("-", "");
-            long t = System.nanoTime();
-            Grant g = store.acquire(new Claim(ns, 0, 0xFFFF, lease, token, "bench", 1)).orElseThrow();
-            acquire[i] = System.nanoTime() - t;
-            assertTrue(partitions.add(g.partition()));
-            leases.add(new PartitionLease(ns, g.partition(), g.epoch(), "bench", 1));
-            tokens.add(token);
-        }
-        long[] renew = new long[3 * leases.size()];
-        for (int round = 0; round < 3; round++) {
-            for (int i = 0; i < leases.size(); i++) {
-                PartitionLease l = leases.get(i);
-                GeneratorSnapshot s = new GeneratorSnapshot(l.partition(), 0, 65535, round, 1_000 + round,
-                        1_000 + round, 0, 0);
-                long t = System.nanoTime();
-                assertTrue(store.renew(l, tokens.get(i), lease, s));
-                renew[round * leases.size() + i] = System.nanoTime() - t;
-            }
-        }
+        LeaseLatency m = LeaseLatency.measure(store, ns, 1_000, 3);
         ByteSequence prefix = ByteSequence.from(Keys.prefix(ns), StandardCharsets.UTF_8);
         assertEquals(1_000L, TestEtcd.client().getKVClient().get(ByteSequence.from(Keys.prefix(ns) + "holder/",
                 StandardCharsets.UTF_8), GetOption.builder().isPrefix(true).withCountOnly(true).build())
                 .get(10, TimeUnit.SECONDS).getCount());
         System.out.printf("[numbers etcd] 65,536 partitions, 1,000 held, one caller: acquire median %.2f ms, p99 %.2f ms;"
-                + " renew median %.2f ms, p99 %.2f ms%n", pct(acquire, 50), pct(acquire, 99), pct(renew, 50),
-                pct(renew, 99));
+                + " renew median %.2f ms, p99 %.2f ms%n", m.acquire(50), m.acquire(99), m.renew(50),
+                m.renew(99));
         for (int seconds : new int[] {30, 10}) {
             double every = seconds * 5.0 / 18;
             System.out.printf("[numbers etcd] renewals at lease %d s: one every 5/18 of it (%.2f s), %.1f per held"
@@ -76,7 +47,7 @@ class LatencyTest {
                     + " %.1f RPCs per holder per minute; 1,000 holders: %.0f writes/s%n", seconds, every,
                     60 / every, 60 / every, 120 / every, 1_000 / every);
         }
-        assertTrue(pct(acquire, 50) < 500 && pct(renew, 50) < 500, "medians in milliseconds");
+        assertTrue(m.acquire(50) < 500 && m.renew(50) < 500, "medians in milliseconds");
         TestEtcd.client().getKVClient().delete(prefix, DeleteOption.builder().isPrefix(true).build())
                 .get(30, TimeUnit.SECONDS);
     }
@@ -113,8 +84,8 @@ class LatencyTest {
             acquire[i] = System.nanoTime() - t;
         }
         System.out.printf("[numbers etcd] every one of 65,536 partitions used before (the oldest-first read of all"
-                + " records), one caller: acquire median %.2f ms, max %.2f ms over %d%n", pct(acquire, 50),
-                pct(acquire, 100), acquire.length);
+                + " records), one caller: acquire median %.2f ms, max %.2f ms over %d%n", LeaseLatency.percentile(acquire, 50),
+                LeaseLatency.percentile(acquire, 100), acquire.length);
         TestEtcd.client().getKVClient().delete(ByteSequence.from(Keys.prefix(ns), StandardCharsets.UTF_8),
                 DeleteOption.builder().isPrefix(true).build()).get(60, TimeUnit.SECONDS);
     }
@@ -136,9 +107,4 @@ class LatencyTest {
                 .withCountOnly(true).build()).get(10, TimeUnit.SECONDS).getCount(), "build() writes nothing");
     }
 
-    private static double pct(long[] nanos, int p) {
-        long[] s = nanos.clone();
-        Arrays.sort(s);
-        return s[Math.min(s.length - 1, (int) Math.ceil(p / 100.0 * s.length) - 1)] / 1e6;
-    }
 }

@@ -3,19 +3,9 @@ package dev.sno.redis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sno.GeneratorSnapshot;
-import dev.sno.lease.LeaseStore.Claim;
-import dev.sno.lease.LeaseStore.Grant;
-import dev.sno.lease.PartitionLease;
+import dev.sno.testsupport.LeaseLatency;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,36 +20,12 @@ class LatencyTest {
         RedisLeaseStore store = RedisPartitionLeases.store(TestRedis.client()).build();
         String ns = TestRedis.namespace("latency");
         store.prepare(ns, 0, 0xFFFF);
-        Duration lease = Duration.ofSeconds(30);
-        List<PartitionLease> leases = new ArrayList<>();
-        List<String> tokens = new ArrayList<>();
-        long[] acquire = new long[1_000];
-        Set<Integer> partitions = new HashSet<>();
-        for (int i = 0; i < acquire.length; i++) {
-            String token = UUID.randomUUID().toString().replace("-", "");
-            long t = System.nanoTime();
-            Grant g = store.acquire(new Claim(ns, 0, 0xFFFF, lease, token, "bench", 1)).orElseThrow();
-            acquire[i] = System.nanoTime() - t;
-            assertTrue(partitions.add(g.partition()));
-            leases.add(new PartitionLease(ns, g.partition(), g.epoch(), "bench", 1));
-            tokens.add(token);
-        }
-        long[] renew = new long[3 * leases.size()];
-        for (int round = 0; round < 3; round++) {
-            for (int i = 0; i < leases.size(); i++) {
-                PartitionLease l = leases.get(i);
-                GeneratorSnapshot s = new GeneratorSnapshot(l.partition(), 0, 65535, round, 1_000 + round, 1_000 + round,
-                        0, 0);
-                long t = System.nanoTime();
-                assertTrue(store.renew(l, tokens.get(i), lease, s));
-                renew[round * leases.size() + i] = System.nanoTime() - t;
-            }
-        }
+        LeaseLatency m = LeaseLatency.measure(store, ns, 1_000, 3);
         assertEquals(1_000L, TestRedis.redis().zcard(Scripts.held(ns)));
         System.out.printf("[numbers redis] 65,536 partitions, 1,000 held, one caller: acquire median %.2f ms, p99 %.2f ms;"
-                + " renew median %.2f ms, p99 %.2f ms%n", pct(acquire, 50), pct(acquire, 99), pct(renew, 50),
-                pct(renew, 99));
-        assertTrue(pct(acquire, 50) < 50 && pct(renew, 50) < 50, "medians in milliseconds");
+                + " renew median %.2f ms, p99 %.2f ms%n", m.acquire(50), m.acquire(99), m.renew(50),
+                m.renew(99));
+        assertTrue(m.acquire(50) < 50 && m.renew(50) < 50, "medians in milliseconds");
         TestRedis.redis().del(TestRedis.redis().keys("{sno:" + ns + "}*").toArray(new String[0]));
     }
 
@@ -80,9 +46,4 @@ class LatencyTest {
         TestRedis.redis().del(TestRedis.redis().keys("{sno:" + ns + "-one}*").toArray(new String[0]));
     }
 
-    private static double pct(long[] nanos, int p) {
-        long[] s = nanos.clone();
-        Arrays.sort(s);
-        return s[Math.min(s.length - 1, (int) Math.ceil(p / 100.0 * s.length) - 1)] / 1e6;
-    }
 }

@@ -114,7 +114,7 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
         CuratorFramework client;
         if (connect.isPresent()) {
             int session = (int) Math.min(Integer.MAX_VALUE, settings.duration("sno.lease.duration")
-                    .orElse(java.time.Duration.ofSeconds(30)).toMillis());
+                    .orElse(dev.sno.lease.PartitionLeases.DEFAULT_LEASE_DURATION).toMillis());
             client = CuratorFrameworkFactory.builder().connectString(connect.get()).sessionTimeoutMs(session)
                     .connectionTimeoutMs(Math.min(15_000, session)).retryPolicy(new ExponentialBackoffRetry(100, 10))
                     .build();
