@@ -33,9 +33,12 @@ public final class DecisionCases {
      *                    ({@code #} stands for the partition)
      * @param properties  the settings a failure names
      * @param details     the expected health details ({@code #}: the partition)
+     * @param missing     why this case cannot run here (a server that no Maven artifact ships is
+     *                    not installed: {@value TestServers#NO_ARTIFACT}...), or null; runners
+     *                    skip such a case by name with this reason
      */
     public record Case(String name, String env, Map<String, String> settings, String source, String text,
-            List<String> properties, Map<String, String> details) {
+            List<String> properties, Map<String, String> details, String missing) {
 
         /** For JUnit's display names. */
         @Override
@@ -86,9 +89,46 @@ public final class DecisionCases {
     public static Map<String, String> placeholders() {
         String pg = TestServers.url(TestServers.Server.POSTGRES);
         java.net.URI redis = java.net.URI.create(TestServers.url(TestServers.Server.REDIS));
-        return Map.of("pg", pg.contains("?") ? pg.substring(0, pg.indexOf('?')) : pg, "redis", redis.toString(),
-                "redis-address", redis.getHost() + ":" + redis.getPort() + "/0", "sqlite", url("sqlite"),
-                "zookeeper", zooKeeper());
+        Map<String, String> m = new LinkedHashMap<>(Map.of("pg", pg.contains("?") ? pg.substring(0, pg.indexOf('?'))
+                : pg, "redis", redis.toString(), "redis-address", redis.getHost() + ":" + redis.getPort() + "/0",
+                "sqlite", url("sqlite"), "zookeeper", zooKeeper()));
+        if (EtcdServer.missing().isEmpty()) {
+            m.put("etcd", EtcdServer.shared().url());
+        }
+        return m;
+    }
+
+    /**
+     * The runnable cases: prints a skip line for each case that cannot run here, and aborts the
+     * calling test, naming them, once the runnable ones are checked; for runners that check the
+     * whole table in one test.
+     *
+     * @param cases  the table
+     * @return the cases that can run
+     */
+    public static List<Case> runnable(List<Case> cases) {
+        List<Case> r = new ArrayList<>();
+        for (Case c : cases) {
+            if (c.missing() == null) {
+                r.add(c);
+            } else {
+                System.out.println("[sno] skipping decision case \"" + c.name() + "\": " + c.missing());
+            }
+        }
+        return r;
+    }
+
+    /**
+     * Aborts the calling test (JUnit's skip) if some cases could not run, naming them; call after
+     * the runnable ones were checked, so that a mismatch still fails.
+     *
+     * @param cases  the table
+     */
+    public static void skipMissing(List<Case> cases) {
+        List<String> missing = cases.stream().filter(c -> c.missing() != null)
+                .map(c -> "\"" + c.name() + "\" (" + c.missing() + ")").toList();
+        org.junit.jupiter.api.Assumptions.assumeTrue(missing.isEmpty(), () -> "the other cases passed; these did not"
+                + " run: " + String.join(", ", missing));
     }
 
     private static String zooKeeperConnect;
@@ -234,6 +274,21 @@ public final class DecisionCases {
         return s;
     }
 
+    /** The servers a placeholder stands for, for cases whose placeholder could not be filled. */
+    private static String missing(Map<String, List<String>> f) {
+        for (List<String> values : f.values()) {
+            for (String v : values) {
+                if (v.contains("${etcd}")) {
+                    return EtcdServer.missing().orElse("no etcd");
+                }
+                if (v.contains("${")) {
+                    throw new IllegalStateException("an unknown placeholder in \"" + v + "\"");
+                }
+            }
+        }
+        return null;
+    }
+
     private static Case toCase(String name, Map<String, List<String>> f) {
         Map<String, String> settings = new LinkedHashMap<>();
         for (String s : f.getOrDefault("set", List.of())) {
@@ -254,7 +309,8 @@ public final class DecisionCases {
             }
         }
         String source = Objects.requireNonNull(one(f, "source", null), () -> "case " + name + ": no source");
-        return new Case(name, one(f, "env", "none"), settings, source, one(f, "text", ""), properties, details);
+        return new Case(name, one(f, "env", "none"), settings, source, one(f, "text", ""), properties, details,
+                missing(f));
     }
 
     private static String one(Map<String, List<String>> f, String key, String otherwise) {

@@ -1,6 +1,7 @@
 package dev.sno.etcd;
 
 import dev.sno.testsupport.ChaosFleet;
+import dev.sno.testsupport.EtcdServer;
 import dev.sno.testsupport.ChaosFleet.Child;
 import io.etcd.jetcd.Client;
 import java.util.List;
@@ -31,7 +32,7 @@ class ChaosTest {
     @Timeout(300)
     void killedStoppedAndRestartedFleetMakesNoIdTwiceAndLiveHoldersKeepTheirLeases() throws Exception {
         ChaosFleet fleet = null;
-        try (TestEtcd.Server etcd = TestEtcd.own()) {
+        try (EtcdServer etcd = TestEtcd.own()) {
             String url = etcd.url();
             String ns = TestEtcd.namespace("chaos");
             try (Client client = Client.builder().endpoints(url).build()) {

@@ -13,6 +13,7 @@ import dev.sno.lease.LeaseListener;
 import dev.sno.lease.LeaseLostException;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
+import dev.sno.testsupport.EtcdServer;
 import dev.sno.testsupport.LogCapture;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -198,7 +199,7 @@ class EtcdPartitionLeasesTest {
     void renewalsFailWhileEtcdIsKilledAndRecoverTheSameLeaseWhenItIsRestarted() throws Exception {
         String ns = TestEtcd.namespace("restart");
         Heard heard = new Heard();
-        try (TestEtcd.Server etcd = TestEtcd.own();
+        try (EtcdServer etcd = TestEtcd.own();
                 Client client = Client.builder().endpoints(etcd.url()).build()) {
             PartitionLeases leases = EtcdPartitionLeases.builder(client).namespace(ns).partitions(0, 0)
                     .leaseDuration(Duration.ofSeconds(3)).listener(heard).build();

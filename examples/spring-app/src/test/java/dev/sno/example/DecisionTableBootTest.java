@@ -39,11 +39,12 @@ class DecisionTableBootTest {
     void everyCaseComesOutAsTheTableSays() throws Exception {
         List<String> mismatches = new ArrayList<>();
         List<Case> cases = DecisionCases.load(DecisionCases.placeholders());
-        for (Case c : cases) {
+        for (Case c : DecisionCases.runnable(cases)) {
             mismatches.addAll(DecisionCases.mismatches(BOOT, c, decide(c)));
         }
         assertEquals(List.of(), mismatches, () -> String.join("\n", mismatches));
-        assertTrue(cases.size() >= 29, "the whole table: " + cases.size());
+        assertTrue(cases.size() >= 33, "the whole table: " + cases.size());
+        DecisionCases.skipMissing(cases);
     }
 
     private static Class<?> dataSourceAutoConfiguration() throws ClassNotFoundException {

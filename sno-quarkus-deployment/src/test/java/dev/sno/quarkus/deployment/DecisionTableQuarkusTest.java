@@ -91,11 +91,12 @@ class DecisionTableQuarkusTest {
     void everyCaseComesOutAsTheTableSays() throws ReflectiveOperationException {
         List<String> mismatches = new ArrayList<>();
         List<Case> cases = DecisionCases.load(DecisionCases.placeholders());
-        for (Case c : cases) {
+        for (Case c : DecisionCases.runnable(cases)) {
             mismatches.addAll(DecisionCases.mismatches("Quarkus", c, decide(c)));
         }
         assertEquals(List.of(), mismatches, () -> String.join("\n", mismatches));
-        assertTrue(cases.size() >= 29, "the whole table: " + cases.size());
+        assertTrue(cases.size() >= 33, "the whole table: " + cases.size());
+        DecisionCases.skipMissing(cases);
     }
 
     private Outcome decide(Case c) throws ReflectiveOperationException {
