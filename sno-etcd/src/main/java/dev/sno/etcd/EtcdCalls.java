@@ -17,6 +17,8 @@ import io.etcd.jetcd.options.GetOption;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,6 +33,9 @@ import java.util.concurrent.TimeoutException;
  * call etcd refuses.
  */
 final class EtcdCalls {
+
+    /** The shortest wait before a keep-alive is sent again. */
+    private static final long MIN_RESEND_NANOS = 50_000_000L;
 
     private final KV kv;
     private final Lease lease;
@@ -68,19 +73,57 @@ final class EtcdCalls {
     }
 
     /**
-     * Restarts an etcd lease's TTL from the server's receipt of this call.
+     * Restarts an etcd lease's TTL from the server's receipt of this call. A keep-alive is sent
+     * again, on a stream of its own, each quarter of the timeout that passes without an answer,
+     * and the first answer counts: jetcd 0.7 (the one Spring Boot 3.5 and Quarkus 3 applications
+     * can run) sets the handler of its keep-alive stream after sending the request, and drops
+     * an answer that comes before it. A keep-alive changes nothing but the TTL, so sending it
+     * twice is harmless, and every one of them is received after the renewal started.
      *
      * @return the lease's TTL in seconds, or 0 if etcd has no such lease (it expired or was revoked)
      */
     long keepAliveOnce(long id, Duration timeout, String what) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long slice = Math.max(MIN_RESEND_NANOS, timeout.toNanos() / 4);
+        CompletableFuture<LeaseKeepAliveResponse> first = new CompletableFuture<>();
+        List<CompletableFuture<LeaseKeepAliveResponse>> sent = new ArrayList<>();
         try {
-            LeaseKeepAliveResponse r = await(lease.keepAliveOnce(id), timeout, what);
-            return Math.max(0, r.getTTL());
+            while (true) {
+                CompletableFuture<LeaseKeepAliveResponse> f = lease.keepAliveOnce(id);
+                sent.add(f);
+                f.whenComplete((r, t) -> {
+                    if (t == null) {
+                        first.complete(r);
+                    } else {
+                        first.completeExceptionally(t);
+                    }
+                });
+                long left = deadline - System.nanoTime();
+                if (left <= slice) {
+                    LeaseKeepAliveResponse r = await(first, Duration.ofNanos(Math.max(0, left)), what, timeout);
+                    return Math.max(0, r.getTTL());
+                }
+                try {
+                    LeaseKeepAliveResponse r = first.get(slice, TimeUnit.NANOSECONDS);
+                    return Math.max(0, r.getTTL());
+                } catch (TimeoutException unanswered) {
+                    // send another
+                } catch (ExecutionException failed) {
+                    await(first, Duration.ZERO, what, timeout); // throws the IOException for it
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("Interrupted while waiting for etcd: " + what);
+                }
+            }
         } catch (IOException e) {
             if (e.getCause() instanceof EtcdException ee && ee.getErrorCode() == ErrorCode.NOT_FOUND) {
                 return 0;
             }
             throw e;
+        } finally {
+            for (CompletableFuture<LeaseKeepAliveResponse> f : sent) {
+                f.cancel(false); // nothing waits for the others any more
+            }
         }
     }
 
@@ -107,8 +150,13 @@ final class EtcdCalls {
     }
 
     private static <T> T await(CompletableFuture<T> f, Duration timeout, String what) throws IOException {
+        return await(f, timeout, what, timeout);
+    }
+
+    /** Waits up to wait; a timeout is reported as of the call's whole timeout. */
+    private static <T> T await(CompletableFuture<T> f, Duration wait, String what, Duration timeout) throws IOException {
         try {
-            return f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return f.get(wait.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             f.cancel(true);
             throw new IOException("etcd did not answer " + what + " within " + timeout, e);
