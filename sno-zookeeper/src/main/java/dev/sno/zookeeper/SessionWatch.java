@@ -29,7 +29,12 @@ final class SessionWatch implements ConnectionStateListener {
     }
 
     private final CuratorFramework client;
-    /** The session of each acquisition, from the grant until the holder starts watching. */
+    /**
+     * The session of each acquisition, from the grant until the holder starts watching, or releases
+     * or abandons it unwatched (a direct user of the SPI need not watch); entries of an earlier
+     * session go at the next grant, since that session's leases are lost anyway. So the map holds
+     * at most the partitions this client holds.
+     */
     private final Map<String, Long> grants = new ConcurrentHashMap<>();
     private final Map<PartitionLease, Watched> leases = new ConcurrentHashMap<>();
     private boolean listening;
@@ -40,7 +45,18 @@ final class SessionWatch implements ConnectionStateListener {
 
     /** Records the session an acquisition's holder znode belongs to. */
     void granted(String namespace, int partition, long epoch, long session) {
+        grants.values().removeIf(s -> s != session);
         grants.put(key(namespace, partition, epoch), session);
+    }
+
+    /** Forgets an acquisition that was released or abandoned before anyone watched it. */
+    void forget(String namespace, int partition, long epoch) {
+        grants.remove(key(namespace, partition, epoch));
+    }
+
+    /** How many acquisitions wait for a watcher: for the tests. */
+    int unwatched() {
+        return grants.size();
     }
 
     /** Watches a lease; the returned action ends it. */

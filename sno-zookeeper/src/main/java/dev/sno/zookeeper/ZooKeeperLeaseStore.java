@@ -271,8 +271,14 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
                 Op.setData(recordPath, record.withState(state).encode(), recordVersion)));
     }
 
+    /** How many acquisitions wait for a watcher (SessionWatch): for the tests. */
+    int unwatchedGrants() {
+        return watch.unwatched();
+    }
+
     @Override
     public boolean release(PartitionLease lease, String token) throws IOException {
+        watch.forget(lease.namespace(), lease.partition(), lease.epoch());
         return write(lease, token, "release", (record, holderVersion, recordVersion, recordPath, holderPath) -> List.of(
                 Op.delete(holderPath, holderVersion),
                 Op.setData(recordPath, record.released().encode(), recordVersion)));
@@ -339,6 +345,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
             try {
                 zk.multi(List.of(Op.delete(holderPath, -1), Op.setData(recordPath, record.released().encode(),
                         recordStat.getVersion())));
+                watch.forget(claim.namespace(), p, record.epoch());
                 freed = true;
             } catch (KeeperException.BadVersionException | KeeperException.NoNodeException e) {
                 // changed meanwhile: not this claim's any more

@@ -9,6 +9,7 @@ import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import dev.sno.lease.LeaseListener;
 import dev.sno.lease.LeaseLostException;
+import dev.sno.lease.LeaseStore;
 import dev.sno.lease.PartitionLease;
 import dev.sno.lease.PartitionLeases;
 import java.time.Duration;
@@ -62,6 +63,28 @@ class ZooKeeperPartitionLeasesTest {
                 + " 3000 ms as negotiated with the server: ZooKeeper frees a silent holder's partition only when its"
                 + " session expires, so a lease could not end after PT2S. Set leaseDuration to at least PT3S, or"
                 + " build the CuratorFramework with sessionTimeoutMs(2000) or less", e.getMessage());
+    }
+
+    /**
+     * A direct user of the SPI need not watch its leases: the store forgets each acquisition's
+     * session when the lease is released or abandoned, so nothing accumulates.
+     */
+    @Test
+    void acquisitionsNobodyWatchesAreForgottenAtReleaseAndAbandon() throws Exception {
+        ZooKeeperLeaseStore store = ZooKeeperLeaseStore.of(client(Duration.ofSeconds(2)));
+        store.prepare("unwatched", 0, 9);
+        Duration lease = Duration.ofSeconds(2);
+        LeaseStore.Claim first = new LeaseStore.Claim("unwatched", 0, 9, lease, "token-1", "host", 1);
+        LeaseStore.Grant a = store.acquire(first).orElseThrow();
+        LeaseStore.Grant b = store.acquire(first).orElseThrow();
+        LeaseStore.Claim second = new LeaseStore.Claim("unwatched", 0, 9, lease, "token-2", "host", 1);
+        LeaseStore.Grant c = store.acquire(second).orElseThrow();
+        assertEquals(3, store.unwatchedGrants(), "three acquisitions, none watched");
+        assertTrue(store.release(new PartitionLease("unwatched", a.partition(), a.epoch(), "host", 1), "token-1"));
+        assertTrue(store.release(new PartitionLease("unwatched", b.partition(), b.epoch(), "host", 1), "token-1"));
+        assertEquals(1, store.unwatchedGrants(), "after two releases");
+        assertTrue(store.abandon(second));
+        assertEquals(0, store.unwatchedGrants(), "after the abandon of partition " + c.partition());
     }
 
     @Test
