@@ -8,28 +8,34 @@ import java.util.Optional;
 /**
  * Where partition leases live: the service-provider side of {@link PartitionLeases}, one small
  * adapter per store (a database table in {@code dev.sno.jdbc.lease}, Redis keys in
- * {@code dev.sno.redis}). Applications do not call it; they hand it to
- * {@link PartitionLeases#builder(LeaseStore)} or use the store module's own entry point.
+ * {@code dev.sno.redis}, znodes in {@code dev.sno.zookeeper}, etcd keys in {@code dev.sno.etcd}).
+ * Applications do not call it; they hand it to {@link PartitionLeases#builder(LeaseStore)} or use
+ * the store module's own entry point. {@code dev.sno:sno-lease-tck}'s {@code LeaseStoreContract}
+ * checks a store against these rules.
  *
  * <p>A store keeps, per namespace and partition, a record of: the holder's token, host and
  * process id, an <em>epoch</em> that counts acquisitions, an expiry, and the last
  * {@link GeneratorSnapshot} the holder saved. The protocol's safety rests on these rules, which
  * every implementation must keep (the contract test of each store module checks them):
  * <ol>
- *   <li><b>The store's clock.</b> Expiry is computed and compared by the store from its own
- *       time, never from a time the client sends.</li>
+ *   <li><b>The store's clock.</b> Expiry is decided by the store (its own time, or a session or
+ *       lease its server expires), never from a time the client sends.</li>
  *   <li><b>One holder.</b> {@link #acquire} takes a partition only if it is free (never held,
- *       released, or expired by the store's clock) and increments its epoch, atomically: two
+ *       released, or expired by the store) and increments its epoch, atomically: two
  *       concurrent acquisitions never get the same partition, and an acquisition never waits
  *       for, or is blocked behind, another one's stale view.</li>
  *   <li><b>Fencing.</b> {@link #renew} and {@link #release} change the record only if it still
- *       names the caller's token and epoch, atomically with that check, and say whether they did.
- *       A holder whose lease was taken over can never write again.</li>
- *   <li><b>State in the lease.</b> {@link #renew} stores the snapshot and the new expiry in the
- *       same atomic write; {@link #acquire} returns the snapshot the previous holder last
- *       stored. A renewal that returns normally is durable.</li>
- *   <li><b>No session state.</b> Nothing may depend on the same connection being used twice
- *       (a transaction-mode pooler hands out a different one for every transaction).</li>
+ *       names the caller's token and epoch (and the lease has not expired, where expired leases
+ *       do not heal), atomically with that check, and say whether they did. A holder whose lease
+ *       was taken over can never write again.</li>
+ *   <li><b>State in the lease.</b> {@link #renew} stores the snapshot atomically with the fencing
+ *       check, and extends the lease to at least the lease duration from a moment after the
+ *       call began (in the same write, or in a second step that fails the renewal if the lease
+ *       ended between the two); {@link #acquire} returns the snapshot the previous holder last
+ *       stored. A renewal that returns true is durable.</li>
+ *   <li><b>No session state</b>, except a session the store's lease is (ZooKeeper's): nothing
+ *       may depend on the same connection being used twice (a transaction-mode pooler hands out
+ *       a different one for every transaction).</li>
  * </ol>
  * Methods may be called from several threads at once; each is one round trip or one short
  * transaction, bounded by the store's own timeouts.
