@@ -76,6 +76,23 @@ class NetworkPartitionTest {
         drill("cut").cutAndTakeover();
     }
 
+    /**
+     * A dropped link (every connection reset, new ones reset once accepted) for half a lease, right
+     * after a renewal. The next renewal starts about 830 ms into the drop; Lettuce either fails it
+     * at once (after an exception on a reconnection attempt that the proxy accepted and reset) or
+     * holds it until its connection is back (DisconnectedBehavior.DEFAULT with auto-reconnect) and
+     * the store gives up on it after its bound, 375 ms: renewalFailed. Lettuce reconnects within
+     * 100 ms of the heal and the next renewal succeeds, long before the fence (2.5 s):
+     * leaseRecovered. A drop that ends less than about 375 ms after a renewal starts (a third of a
+     * lease, say) lets the held renewal succeed after the heal and A hears nothing at all, which
+     * the drill once took for a hang; half a lease keeps the first renewal well inside the drop on
+     * a loaded machine.
+     */
+    @Test
+    void aHolderWhoseLinkDropsForLessThanTheFenceKeepsItsLease() throws Exception {
+        drill("drop").shortDrop(LEASE.dividedBy(2));
+    }
+
     @Test
     void aHolderOnASlowLinkEntersNoNewUnitOnceItsPartitionIsTakenOver() throws Exception {
         drill("slow").slowLink();
