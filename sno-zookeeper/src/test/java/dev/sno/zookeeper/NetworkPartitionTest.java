@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.UUID;
-import java.util.logging.Level;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
@@ -39,10 +38,7 @@ class NetworkPartitionTest {
         while (!closing.isEmpty()) {
             closing.pop().close();
         }
-        // The cut holder's failed and refused renewals, and its close after the loss.
-        logs.allow(Level.WARNING, "Could not save to the sno partition lease");
-        logs.allow(Level.INFO, "works again");
-        logs.allow(Level.INFO, "after the lease was lost");
+        PartitionDrill.allowHolderLogs(logs);
     }
 
     @Test

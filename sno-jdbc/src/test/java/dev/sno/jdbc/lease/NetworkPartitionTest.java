@@ -5,7 +5,6 @@ import dev.sno.testsupport.LogCapture;
 import dev.sno.testsupport.PartitionDrill;
 import java.time.Duration;
 import java.util.UUID;
-import java.util.logging.Level;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -70,10 +69,7 @@ class NetworkPartitionTest {
             dbA.close();
             dbB.close();
             proxy.close();
-            // The cut holder's failed and refused renewals, and its close after the loss.
-            logs.allow(Level.WARNING, "Could not save to the sno partition lease");
-            logs.allow(Level.INFO, "works again");
-            logs.allow(Level.INFO, "after the lease was lost");
+            PartitionDrill.allowHolderLogs(logs);
         }
 
         private PartitionDrill drill(String scenario) throws Exception {
