@@ -136,7 +136,21 @@ final class WriteAhead implements Runnable {
     void saveTimeline(long start, long wallSafe, int drifts) {
         failFast();
         long target = Math.min(start + aheadUnits, StateWord.LAST_CLOCK_UNIT);
-        save(generator.record(start, target, wallSafe, drifts), target);
+        try {
+            save(generator.record(start, target, wallSafe, drifts), target);
+        } catch (StateStoreException e) {
+            // The store may have applied the record and only the answer been lost (a timeout
+            // after the commit): the durable record may then name the new timeline, whose safe
+            // mark is the current high mark, while the generator stays on the old one. Entering
+            // new units of the old timeline on its old horizon would use units that record
+            // counts as free on that tick-tock bit, so a later holder restoring it could make
+            // them again (found by the lease model with etcd's two-step renewal). No new unit
+            // until a save on the current timeline succeeds and rewrites the record; the
+            // background writer makes it once the clock is back past the high mark.
+            horizon = Math.min(horizon, wallSafe);
+            renewAt = Math.min(renewAt, wallSafe);
+            throw e;
+        }
     }
 
     /** Saves the final record and releases the store; under lock, after the state is parked. */

@@ -22,6 +22,8 @@ final class TestStores {
         /** Attempts made by callers, not by the generator's background writer. */
         final AtomicInteger callerAttempts = new AtomicInteger();
         volatile boolean failing;
+        /** Saves apply, then fail: the store committed and the answer was lost (a timeout). */
+        volatile boolean appliedThenFailing;
         volatile CountDownLatch gate;
         volatile boolean closed;
 
@@ -62,6 +64,9 @@ final class TestStores {
             }
             synchronized (this) {
                 saved.add(record);
+            }
+            if (appliedThenFailing) {
+                throw new IOException("Read timed out, after the store applied the save (test)");
             }
         }
 

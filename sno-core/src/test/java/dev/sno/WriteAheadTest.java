@@ -96,6 +96,50 @@ class WriteAheadTest {
         }
     }
 
+    /**
+     * A regression's save that the store applied but whose answer was lost (a timeout after the
+     * commit) fails the call and leaves the generator on its old timeline, while the durable record
+     * names the new one, with the old high mark as its safe mark. Were the old timeline to go on
+     * into new units up to its old horizon, a later holder restoring that record could tick-tock
+     * back onto the same bit and make those units again (found by the lease model, LeaseModelTest,
+     * with etcd's two-step renewal). So no new unit is entered until a save on the generator's own
+     * timeline succeeds: every ID is covered by a durable record of its timeline.
+     */
+    @Test
+    void aRegressionSaveAppliedButUnansweredStopsNewUnitsUntilASaveOnTheTimelineSucceeds() {
+        TestStores.Memory store = new TestStores.Memory();
+        ScriptedClock clock = ScriptedClock.atUnit(T + 100);
+        try (SnoGenerator g = SnoGenerator.builder().partition(1).stateStore(store).clock(clock).build()) {
+            SnoId before = g.next(0);
+            store.appliedThenFailing = true;
+            clock.setUnit(T + 40);
+            assertThrows(StateStoreException.class, () -> g.next(0), "the regression's save failed");
+            assertEquals(1, store.load().orElseThrow().drifts(), "the store applied the tick-tock record");
+            store.appliedThenFailing = false;
+            clock.setUnit(T + 101);                            // past the old high mark, within its old horizon
+            Set<SnoId> ids = new HashSet<>(Set.of(before));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            int made = 0;
+            while (made < 20) {
+                assertTrue(System.nanoTime() < deadline, "no ID within 10 s of the store's recovery");
+                SnoId id;
+                try {
+                    id = g.next(0);
+                } catch (StateStoreException e) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L); // the writer's retry
+                    continue;
+                }
+                GeneratorSnapshot durable = store.load().orElseThrow();
+                assertFalse(id.tickTock(), "the old timeline goes on: " + id);
+                assertEquals(0, durable.drifts(), () -> id + " (unit " + id.timeUnits() + ") was made while the"
+                        + " durable record names the tick-tock timeline: " + durable);
+                assertTrue(id.timeUnits() <= durable.wallHi(), () -> id + " is beyond the durable horizon " + durable);
+                assertTrue(ids.add(id));
+                made++;
+            }
+        }
+    }
+
     @Test
     void aFailingStoreStopsIdsBeyondTheHorizonWithAClearErrorAndTheGeneratorRecoversByItself() throws Exception {
         TestStores.Memory store = new TestStores.Memory();
