@@ -48,10 +48,11 @@ class SnoSettingNamesTest {
                 "sno.lease.enabled", "sno.lease.namespace", "sno.lease.duration", "sno.lease.partitions",
                 "sno.lease.initialize-schema", "sno.lease.datasource", "sno.lease.store", "sno.lease.redis.url",
                 "sno.lease.redis.replicas", "sno.lease.redis.accept-unsafe-persistence");
-        // The test class path adds test-support's store module and sno-zookeeper, with settings of their own.
+        // The test class path adds test-support's store module, sno-zookeeper and sno-etcd, with settings of
+        // their own.
         assertThat(SnoSettingNames.known()).containsExactlyInAnyOrderElementsOf(
                 java.util.stream.Stream.concat(known.stream(), java.util.stream.Stream.of("sno.lease.memory.label",
-                        "sno.lease.zookeeper.connect", "sno.lease.zookeeper.root")).toList());
+                        "sno.lease.zookeeper.connect", "sno.lease.zookeeper.root", "sno.lease.etcd.endpoints")).toList());
         // The IDE metadata (SnoProperties) names what sno-jdbc, sno-redis and sno-core read.
         assertThat(SnoSettingNames.described()).containsExactlyInAnyOrderElementsOf(known);
     }
