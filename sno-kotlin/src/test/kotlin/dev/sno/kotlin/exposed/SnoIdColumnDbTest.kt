@@ -84,9 +84,32 @@ class SnoIdColumnDbTest {
             SnoId.of(SnoId.EPOCH.plusMillis(span / 40 * i + random.nextLong(span / 40)), random.nextBoolean(),
                 random.nextInt(256), random.nextInt(65536), random.nextInt(65536))
         } + (0 until 10).map { SnoId.of(Instant.parse("2026-11-27T10:00:00Z"), false, 5, 0x80 * (it % 2), it * 30) }
+        // The data set tells sno order from java.util.UUID's signed order.
+        assertNotEquals(ids.sorted(), ids.sortedBy { it.toUuid() })
+        assertOrderedBySno(db, items, ids, random)
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDb::class)
+    fun `orders in sno order the IDs a MariaDB UUID column accepts but reorders`(db: TestDb) {
+        // SPEC.md 10.4: MariaDB's UUID type accepts these (no partition >= 0x8000 with a sequence
+        // in 0x0100..0x80FF) and stores those with partition 0x0100..0x5FFF and sequence >= 0x8000
+        // with their groups reversed, so that ORDER BY leaves sno order: this catches a column of
+        // that type by the order it returns, not by a refused insert.
+        val items = Items(freshName("mdb"))
+        val random = Random(11)
+        val start = Instant.parse("2026-11-27T09:00:00Z")
+        val ids = (0 until 60).map { i ->
+            val swapped = i % 2 == 0
+            SnoId.of(start.plusMillis(random.nextLong(60_000)), random.nextBoolean(), random.nextInt(256),
+                if (swapped) 0x0100 + random.nextInt(0x5F00) else random.nextInt(0x10000),
+                if (swapped) 0x8000 + random.nextInt(0x8000) else random.nextInt(0x100))
+        }
+        assertOrderedBySno(db, items, ids, random)
+    }
+
+    private fun assertOrderedBySno(db: TestDb, items: Items, ids: List<SnoId>, random: Random) {
         val sorted = ids.sorted()
-        // The data set tells sno order from java.util.UUID's signed order and from insertion order.
-        assertNotEquals(sorted, ids.sortedBy { it.toUuid() })
         val shuffled = ids.shuffled(random)
         assertNotEquals(sorted, shuffled)
         db.tx {
