@@ -5,6 +5,7 @@ package dev.sno.kotlin.ktor
 import dev.sno.SnoId
 import io.ktor.http.ContentType
 import io.ktor.http.HttpStatusCode
+import io.ktor.server.application.Application
 import io.ktor.server.application.ApplicationPlugin
 import io.ktor.server.application.ApplicationStopped
 import io.ktor.server.application.createApplicationPlugin
@@ -30,7 +31,8 @@ import io.ktor.util.reflect.typeInfo
  *    installed yet; an application that installs DataConversion itself does so *before*
  *    `install(SnoIds)`, calling [convertSnoId] in its configuration (installing it after fails
  *    with Ktor's DuplicatePluginException, and installing it before without [convertSnoId] fails
- *    this plugin's installation with an [IllegalStateException] that says so).
+ *    this plugin's installation with an [IllegalStateException] that says so). Without
+ *    ktor-server-data-conversion on the class path (an optional dependency), this step is skipped.
  * 2. **Typed routes.** The Resources plugin decodes a resource class with kotlinx.serialization
  *    and its own serializers module: a property `@Serializable(with = SnoIdSerializer::class)
  *    val id: SnoId` needs nothing more, a `@Contextual val id: SnoId` needs
@@ -62,13 +64,8 @@ import io.ktor.util.reflect.typeInfo
  */
 public val SnoIds: ApplicationPlugin<Unit> = createApplicationPlugin("SnoIds") {
     val app = application
-    if (app.pluginOrNull(DataConversion) == null) {
-        app.install(DataConversion) { convertSnoId() }
-    } else {
-        check(convertsSnoIds(app.conversionService)) {
-            "DataConversion is installed without the SnoId conversion; install it with " +
-                "install(DataConversion) { convertSnoId() }, or let install(SnoIds) install it"
-        }
+    if (SnoDataConversion.present) {
+        SnoDataConversion.register(app)
     }
 
     // A typed route's parameters (path and query) are those of the routing call, which the
@@ -89,9 +86,38 @@ public val SnoIds: ApplicationPlugin<Unit> = createApplicationPlugin("SnoIds") {
 /** `application/problem+json`, RFC 9457's media type, as the Spring starter sends it. */
 internal val ProblemJson: ContentType = ContentType("application", "problem+json")
 
-/** Whether a conversion service reads sno IDs: DataConversion installed with [convertSnoId]. */
-private fun convertsSnoIds(service: io.ktor.util.converters.ConversionService): Boolean = try {
-    service.fromValues(listOf(SnoId.ZERO.toString()), typeInfo<SnoId>()) == SnoId.ZERO
-} catch (_: Exception) {
-    false
+/**
+ * The `SnoId` conversion of the DataConversion plugin, apart so that the plugin's classes
+ * (ktor-server-data-conversion, an optional dependency) are loaded only when present.
+ */
+private object SnoDataConversion {
+
+    /** Whether ktor-server-data-conversion is on the class path. */
+    val present: Boolean = try {
+        Class.forName("io.ktor.server.plugins.dataconversion.DataConversion", false, SnoDataConversion::class.java.classLoader)
+        true
+    } catch (_: ClassNotFoundException) {
+        false
+    }
+
+    /**
+     * Installs DataConversion with the conversion, or checks that the installed one has it.
+     *
+     * @throws IllegalStateException if DataConversion is installed without [convertSnoId]
+     */
+    fun register(app: Application) {
+        if (app.pluginOrNull(DataConversion) == null) {
+            app.install(DataConversion) { convertSnoId() }
+            return
+        }
+        val converts = try {
+            app.conversionService.fromValues(listOf(SnoId.ZERO.toString()), typeInfo<SnoId>()) == SnoId.ZERO
+        } catch (_: Exception) {
+            false
+        }
+        check(converts) {
+            "DataConversion is installed without the SnoId conversion; install it with " +
+                "install(DataConversion) { convertSnoId() } before install(SnoIds), or let install(SnoIds) install it"
+        }
+    }
 }

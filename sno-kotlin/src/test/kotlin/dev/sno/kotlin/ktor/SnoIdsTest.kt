@@ -109,6 +109,20 @@ class SnoIdsTest {
     }
 
     @Test
+    fun problemEchoesNeitherControlCharactersNorLongValues() {
+        val answer = server.get("/orders/%1B%5B31m" + "x".repeat(300))
+        assertEquals(400, answer.status, answer.body)
+        assertEquals("application/problem+json", answer.contentType)
+        val detail = answer.json.text("detail")
+        assertFalse(detail.contains('\u001B'), detail)
+        assertTrue(detail.contains("\\u001B[31m"), detail)
+        assertTrue(detail.length <= 205, detail)
+        val instance = answer.json.text("instance")
+        assertTrue(instance.startsWith("/orders/%1B%5B31mxxx") && instance.endsWith("...") && instance.length == 103, instance)
+        assertEquals("id", answer.json.text("parameter"))
+    }
+
+    @Test
     fun malformedQueryParameterIs400Problem() {
         assertProblem(server.get("/orders?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z&after=29gfem22232im22z"),
             "29gfem22232im22z", "after")
