@@ -1,6 +1,7 @@
 package dev.sno.kotlin.ktor
 
 import io.ktor.http.HttpStatusCode
+import io.ktor.server.application.DuplicatePluginException
 import io.ktor.server.application.install
 import io.ktor.server.plugins.BadRequestException
 import io.ktor.server.plugins.dataconversion.DataConversion
@@ -94,5 +95,15 @@ class SnoIdsInstallationTest {
             }.close()
         }
         assertTrue(failure.message!!.contains("install(DataConversion) { convertSnoId() }"), failure.message)
+    }
+
+    @Test
+    fun ownDataConversionAfterSnoIdsIsKtorsDuplicate() {
+        assertThrows(DuplicatePluginException::class.java) {
+            TestServer("SnoIdsInstallationTest: DataConversion after SnoIds") {
+                install(SnoIds)
+                install(DataConversion) { convertSnoId() }
+            }.close()
+        }
     }
 }
