@@ -68,6 +68,7 @@ case "${1:-}" in
       -Djackson2.version="$(prop jackson2.version)" -Djackson3.version="$(prop jackson3.version)" \
       -Dhibernate.version="$(prop hibernate.version)" \
       -Djakarta-persistence.version="$(prop jakarta-persistence.version)" -Dh2.version="$(prop h2.version)" \
+      -Dkotlinx-serialization.version="$(prop kotlinx-serialization.version)" \
       package
     java -cp ".ci/consumer/target/classes:.ci/consumer/target/lib/*" consumer.Consumer
     "$0" modular
@@ -98,7 +99,7 @@ case "${1:-}" in
       local dir="$1" path="$2" module="$3" out="$work/modular/$1"
       shift 3
       rm -rf "$out"
-      javac -Xlint:all -Werror -d "$out" --module-path "$path" $(find ".ci/modular/$dir" -name '*.java')
+      javac ${lint:--Xlint:all} -Werror -d "$out" --module-path "$path" $(find ".ci/modular/$dir" -name '*.java')
       java --module-path "$path:$out" "$@" -m "$module/$module.Main"
       if [ -n "$jdk25" ]; then
         "$jdk25/bin/java" --module-path "$path:$out" "$@" -m "$module/$module.Main"
@@ -109,11 +110,16 @@ case "${1:-}" in
     run_app jackson2 "$(mp "sno-jackson-$version.jar" 'jackson-*-2.*.jar')" appjacksontwo
     run_app jackson3 "$(mp "sno-jackson-$version.jar" 'jackson-databind-3.*.jar' 'jackson-core-3.*.jar' 'jackson-annotations-2.*.jar')" appjacksonthree
     run_app jdbc "$(mp "sno-jdbc-$version.jar" 'h2-*.jar')" appjdbc
+    # kotlinx.serialization's classes carry IntelliJ's @Language, whose class lives in
+    # org.jetbrains:annotations, an automatic module no application requires: javac's classfile
+    # lint warns about kotlinx's class files, not about this app or sno-kotlin.
+    lint=-Xlint:all,-classfile run_app kotlin \
+      "$(mp "sno-kotlin-$version.jar" 'kotlin-stdlib-2.*.jar' 'kotlinx-serialization-*.jar' 'annotations-13.*.jar')" appkotlin
     jpa_path="$lib/sno-core-$version.jar"
     jta=""
     for f in "$lib"/*.jar; do
       case "$(basename "$f")" in
-        sno-core-*|sno-jackson-*|jackson-*) ;;
+        sno-core-*|sno-jackson-*|jackson-*|sno-kotlin-*|kotlin*|annotations-13.*) ;;
         jakarta.transaction-api-*) jta="$f" ;;
         *) jpa_path="$jpa_path:$f" ;;
       esac
