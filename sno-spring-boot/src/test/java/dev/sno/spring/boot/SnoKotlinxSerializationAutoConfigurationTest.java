@@ -1,0 +1,93 @@
+package dev.sno.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sno.SnoId;
+import dev.sno.kotlin.SnoIdBytesSerializer;
+import dev.sno.kotlin.SnoIdSerializer;
+import java.util.List;
+import kotlin.Unit;
+import kotlin.jvm.JvmClassMappingKt;
+import kotlinx.serialization.KSerializer;
+import kotlinx.serialization.builtins.LongAsStringSerializer;
+import kotlinx.serialization.json.Json;
+import kotlinx.serialization.json.JsonElementKt;
+import kotlinx.serialization.json.JsonKt;
+import kotlinx.serialization.modules.SerializersModuleBuildersKt;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.kotlinx.serialization.json.autoconfigure.KotlinxSerializationJsonBuilderCustomizer;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * SnoKotlinxSerializationAutoConfiguration: its customizer adds SnoSerializersModule to the
+ * {@code Json} as Boot 4's KotlinxSerializationJsonAutoConfiguration builds it (its customizers
+ * in order, on {@code Json.Default}; built here as Boot does, since Boot 4's auto-configuration
+ * does not run on this module's Boot 3.5 test class path: examples/kotlin-boot4 runs it), keeps the
+ * application's module and its own SnoId serializer, and is absent without Boot 4's kotlinx
+ * support or sno-kotlin.
+ */
+class SnoKotlinxSerializationAutoConfigurationTest {
+
+    private static final SnoId ID = SnoId.parse("29gfem22232im222");
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(SnoKotlinxSerializationAutoConfiguration.class));
+
+    /** The Json as Boot 4.1's KotlinxSerializationJsonAutoConfiguration makes it. */
+    private static Json json(ObjectProvider<KotlinxSerializationJsonBuilderCustomizer> customizers) {
+        return JsonKt.Json(Json.Default, builder -> {
+            customizers.orderedStream().forEach(c -> c.customize(builder));
+            return Unit.INSTANCE;
+        });
+    }
+
+    private static KSerializer<SnoId> contextual(Json json) {
+        return json.getSerializersModule().getContextual(JvmClassMappingKt.getKotlinClass(SnoId.class), List.of());
+    }
+
+    @Test
+    void addsSnoIdAsTextToTheJson() {
+        runner.run(ctx -> {
+            Json json = json(ctx.getBeanProvider(KotlinxSerializationJsonBuilderCustomizer.class));
+            KSerializer<SnoId> serializer = contextual(json);
+            assertThat(serializer).isSameAs(SnoIdSerializer.INSTANCE);
+            assertThat(json.encodeToString(serializer, ID)).isEqualTo("\"29gfem22232im222\"");
+            assertThat(json.decodeFromJsonElement(serializer, JsonElementKt.JsonPrimitive("29gfem22232im222"))).isEqualTo(ID);
+        });
+    }
+
+    @Test
+    void keepsTheApplicationsModule() {
+        runner.withBean("ownModule", KotlinxSerializationJsonBuilderCustomizer.class,
+                () -> builder -> builder.setSerializersModule(SerializersModuleBuildersKt.serializersModuleOf(
+                        JvmClassMappingKt.getKotlinClass(Long.class), LongAsStringSerializer.INSTANCE)))
+                .run(ctx -> {
+                    Json json = json(ctx.getBeanProvider(KotlinxSerializationJsonBuilderCustomizer.class));
+                    assertThat(json.getSerializersModule().getContextual(JvmClassMappingKt.getKotlinClass(Long.class),
+                            List.of())).isSameAs(LongAsStringSerializer.INSTANCE);
+                    assertThat(contextual(json)).isSameAs(SnoIdSerializer.INSTANCE);
+                });
+    }
+
+    @Test
+    void keepsTheApplicationsOwnSnoIdSerializer() {
+        runner.withBean("bytes", KotlinxSerializationJsonBuilderCustomizer.class,
+                () -> builder -> builder.setSerializersModule(SerializersModuleBuildersKt.serializersModuleOf(
+                        JvmClassMappingKt.getKotlinClass(SnoId.class), SnoIdBytesSerializer.INSTANCE)))
+                .run(ctx -> assertThat(contextual(json(ctx.getBeanProvider(KotlinxSerializationJsonBuilderCustomizer.class))))
+                        .isSameAs(SnoIdBytesSerializer.INSTANCE));
+    }
+
+    @Test
+    void nothingWithoutBoot4sKotlinxSupportOrSnoKotlin() {
+        runner.withClassLoader(new FilteredClassLoader(KotlinxSerializationJsonBuilderCustomizer.class))
+                .run(ctx -> assertThat(ctx).hasNotFailed()
+                        .doesNotHaveBean(SnoKotlinxSerializationAutoConfiguration.class));
+        runner.withClassLoader(new FilteredClassLoader("dev.sno.kotlin."))
+                .run(ctx -> assertThat(ctx).hasNotFailed()
+                        .doesNotHaveBean(SnoKotlinxSerializationAutoConfiguration.class));
+    }
+}
