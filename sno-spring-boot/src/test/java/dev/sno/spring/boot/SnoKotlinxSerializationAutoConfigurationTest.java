@@ -9,6 +9,7 @@ import java.util.List;
 import kotlin.Unit;
 import kotlin.jvm.JvmClassMappingKt;
 import kotlinx.serialization.KSerializer;
+import kotlinx.serialization.SerializationException;
 import kotlinx.serialization.builtins.LongAsStringSerializer;
 import kotlinx.serialization.json.Json;
 import kotlinx.serialization.json.JsonElementKt;
@@ -20,6 +21,8 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.kotlinx.serialization.json.autoconfigure.KotlinxSerializationJsonBuilderCustomizer;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.mock.http.MockHttpInputMessage;
 
 /**
  * SnoKotlinxSerializationAutoConfiguration: its customizer adds SnoSerializersModule to the
@@ -27,7 +30,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
  * in order, on {@code Json.Default}; built here as Boot does, since Boot 4's auto-configuration
  * does not run on this module's Boot 3.5 test class path: examples/kotlin-boot4 runs it), keeps the
  * application's module and its own SnoId serializer, and is absent without Boot 4's kotlinx
- * support or sno-kotlin.
+ * support or sno-kotlin. And SnoProblems knows what sno-kotlin's SnoMetaSerializer throws
+ * (examples/kotlin-boot4 sends such bodies over HTTP).
  */
 class SnoKotlinxSerializationAutoConfigurationTest {
 
@@ -89,5 +93,25 @@ class SnoKotlinxSerializationAutoConfigurationTest {
         runner.withClassLoader(new FilteredClassLoader("dev.sno.kotlin."))
                 .run(ctx -> assertThat(ctx).hasNotFailed()
                         .doesNotHaveBean(SnoKotlinxSerializationAutoConfiguration.class));
+    }
+
+    /** Spring's converter wraps kotlinx's exception as it is; one thrown by SnoMetaSerializer names the problem. */
+    @Test
+    void whatSnoMetaSerializerThrowsIsAProblemOtherSerializationErrorsAreNot() {
+        String message = "No subtype of Party has metabyte 9 (the id 9qff6kts2o22c222); subtypes: Person=1, Company=2";
+        SerializationException fromSnoMeta = new SerializationException(message);
+        fromSnoMeta.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("dev.sno.kotlin.SnoMetaSerializer", "selectDeserializer", "SnoMetaSerializer.kt", 87),
+                new StackTraceElement("kotlinx.serialization.json.JsonContentPolymorphicSerializer", "deserialize",
+                        "JsonContentPolymorphicSerializer.kt", 98)});
+        assertThat(SnoProblems.detail(notReadable(fromSnoMeta))).isEqualTo(message);
+
+        SerializationException other = new SerializationException("Field 'quantity' is required");
+        assertThat(SnoProblems.detail(notReadable(other))).isNull();
+    }
+
+    private static HttpMessageNotReadableException notReadable(Throwable cause) {
+        return new HttpMessageNotReadableException("Could not read JSON: " + cause.getMessage(), cause,
+                new MockHttpInputMessage(new byte[0]));
     }
 }

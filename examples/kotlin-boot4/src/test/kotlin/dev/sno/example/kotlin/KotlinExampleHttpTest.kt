@@ -128,7 +128,14 @@ class KotlinExampleHttpTest {
         val party = http.post("/parties", """{"id":"ZZZZZZZZZZZZZZZZ","name":"Ada"}""")
         assertProblem(party, "Invalid sno ID", "ZZZZZZZZZZZZZZZZ")
 
-        val window = http.get("/orders?from=yesterday&to=2026-11-27T00:00:00Z")
+        val unknown = ids.next(9)
+        val nine = http.post("/parties", """{"id":"$unknown","name":"Ada"}""")
+        assertProblem(nine, "Invalid sno ID", "No subtype of Party has metabyte 9 (the id $unknown)")
+
+        val none = http.post("/parties", """{"name":"Ada"}""")
+        assertProblem(none, "Invalid sno ID", "A Party needs a sno ID in \\\"id\\\" to choose its subtype")
+
+                val window = http.get("/orders?from=yesterday&to=2026-11-27T00:00:00Z")
         assertProblem(window, "Invalid time window", "yesterday", "\"parameter\":\"from\"")
     }
 }
