@@ -9,9 +9,14 @@ import kotlinx.serialization.modules.SerializersModule;
 import kotlinx.serialization.modules.SerializersModuleKt;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.kotlinx.serialization.json.autoconfigure.KotlinxSerializationJsonBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.HttpMessageConverter;
 
 /**
  * sno's kotlinx.serialization module in the {@code Json} that Spring Boot 4 makes for Spring's
@@ -24,6 +29,10 @@ import org.springframework.core.Ordered;
  * <p>The module is added to the application's own ({@code serializersModule + SnoSerializersModule}),
  * never in its place, after the application's customizers; if the application's module already
  * has a contextual serializer for {@code SnoId}, that one is kept and nothing is added.
+ *
+ * <p>A Spring MVC application without Jackson also gets a converter that writes
+ * {@code ProblemDetail} ({@link SnoProblemDetailConverter}): Spring's kotlinx converter does not,
+ * and the starter's 400 answers for malformed IDs would otherwise have no body.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.kotlinx.serialization.json.autoconfigure."
         + "KotlinxSerializationJsonAutoConfiguration")
@@ -44,6 +53,18 @@ public final class SnoKotlinxSerializationAutoConfiguration {
     @Bean
     static KotlinxSerializationJsonBuilderCustomizer snoKotlinxSerializationJsonBuilderCustomizer() {
         return new SnoJsonBuilderCustomizer();
+    }
+
+    /** Spring MVC without Jackson (neither 3 nor 2): problem details written with kotlinx's JSON elements. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+    @ConditionalOnMissingClass({"tools.jackson.databind.json.JsonMapper", "com.fasterxml.jackson.databind.ObjectMapper"})
+    static final class WithoutJackson {
+
+        @Bean
+        HttpMessageConverter<ProblemDetail> snoProblemDetailConverter() {
+            return new SnoProblemDetailConverter();
+        }
     }
 
     /** Adds {@code SnoSerializersModule} to the builder's module; runs after the application's customizers. */

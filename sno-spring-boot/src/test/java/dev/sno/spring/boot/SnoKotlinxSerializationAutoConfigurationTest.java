@@ -21,6 +21,9 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.kotlinx.serialization.json.autoconfigure.KotlinxSerializationJsonBuilderCustomizer;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.mock.http.MockHttpInputMessage;
 
@@ -113,5 +116,35 @@ class SnoKotlinxSerializationAutoConfigurationTest {
     private static HttpMessageNotReadableException notReadable(Throwable cause) {
         return new HttpMessageNotReadableException("Could not read JSON: " + cause.getMessage(), cause,
                 new MockHttpInputMessage(new byte[0]));
+    }
+
+    /** Without Jackson, a servlet application gets the problem-detail writer; with Jackson, Jackson writes them. */
+    @Test
+    void aServletApplicationWithoutJacksonGetsTheProblemDetailWriter() {
+        WebApplicationContextRunner web = new WebApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(SnoKotlinxSerializationAutoConfiguration.class));
+        web.withClassLoader(new FilteredClassLoader("tools.jackson.", "com.fasterxml.jackson."))
+                .run(ctx -> assertThat(ctx).hasSingleBean(SnoProblemDetailConverter.class));
+        web.run(ctx -> assertThat(ctx).doesNotHaveBean(SnoProblemDetailConverter.class));
+        runner.withClassLoader(new FilteredClassLoader("tools.jackson.", "com.fasterxml.jackson."))
+                .run(ctx -> assertThat(ctx).doesNotHaveBean(SnoProblemDetailConverter.class));
+    }
+
+    @Test
+    void theProblemDetailIsWrittenAsJacksonWritesIt() {
+        ProblemDetail problem = SnoProblems.invalidId("Invalid sno ID: \"not-a-sno-id\" (length 12, expected 16)");
+        problem.setInstance(java.net.URI.create("/orders/not-a-sno-id"));
+        problem.setProperty("parameter", "id");
+        problem.setProperty("count", 2);
+        problem.setProperty("none", null);
+        assertThat(SnoProblemDetailConverter.json(problem)).isEqualTo("{\"title\":\"Invalid sno ID\",\"status\":400,"
+                + "\"detail\":\"Invalid sno ID: \\\"not-a-sno-id\\\" (length 12, expected 16)\","
+                + "\"instance\":\"/orders/not-a-sno-id\",\"parameter\":\"id\",\"count\":2,\"none\":null}");
+        problem.setType(null); // Spring 7's default, meaning about:blank
+        assertThat(SnoProblemDetailConverter.json(problem)).startsWith("{\"title\":\"Invalid sno ID\",\"status\":400,");
+                ProblemDetail typed = ProblemDetail.forStatus(HttpStatus.CONFLICT);
+        typed.setType(java.net.URI.create("https://example.com/conflict"));
+        assertThat(SnoProblemDetailConverter.json(typed)).isEqualTo(
+                "{\"type\":\"https://example.com/conflict\",\"title\":\"Conflict\",\"status\":409}");
     }
 }

@@ -61,6 +61,9 @@ class KotlinExampleHttpTest {
         val converter = mvc.messageConverters.first { it.canWrite(Order::class.java, MediaType.APPLICATION_JSON) }
         assertThat(converter).isInstanceOf(KotlinSerializationJsonHttpMessageConverter::class.java)
         assertThat(json.serializersModule.getContextual(SnoId::class)).isSameAs(SnoIdSerializer)
+        // The build's second run (without-jackson) has no Jackson at all.
+        val jackson = runCatching { Class.forName("tools.jackson.databind.json.JsonMapper") }.isSuccess
+        assertEquals(System.getProperty("expect.jackson", "true").toBoolean(), jackson)
     }
 
     @Test
