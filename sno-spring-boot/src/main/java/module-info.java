@@ -2,7 +2,8 @@
  * Spring Boot 3.5 and 4 auto-configuration for sno IDs: the application's generator bean
  * (installed behind {@code Sno.next} and {@code @SnoGeneratedId}), the Jackson modules, web
  * conversion with 400 answers for malformed IDs, Spring Data JDBC and R2DBC conversion and ID generation,
- * Micrometer meters and an Actuator health indicator. Every integration beyond the generator is
+ * Micrometer meters, an Actuator health indicator, and sno's kotlinx.serialization module in Boot 4's
+ * {@code Json}. Every integration beyond the generator is
  * optional and switched on by its class being present.
  */
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // Spring's jars are automatic modules
@@ -38,6 +39,11 @@ module dev.sno.spring.boot {
     requires static org.springdoc.openapi.common;
     requires static io.swagger.v3.core;
     requires static io.swagger.v3.oas.models;
+    requires static dev.sno.kotlin;
+    requires static kotlin.stdlib;
+    requires static kotlinx.serialization.core;
+    requires static kotlinx.serialization.json;
+    requires static spring.boot.kotlinx.serialization.json;
 
     exports dev.sno.spring.boot;
     opens dev.sno.spring.boot to spring.core, spring.beans, spring.context;

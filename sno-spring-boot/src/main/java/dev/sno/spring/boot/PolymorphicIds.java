@@ -13,6 +13,10 @@ import java.lang.reflect.Method;
  * the type id as it was read (null when the property is missing, null or not a scalar). Both
  * generations are optional here, so the exception is recognized by class name and read through
  * its public accessors.
+ *
+ * <p>The same for sno-kotlin's {@code SnoMetaSerializer} (kotlinx.serialization): it says what is
+ * wrong itself, in a {@code SerializationException} it throws while choosing the subtype, which is
+ * recognized by where it was thrown.
  */
 final class PolymorphicIds {
 
@@ -20,15 +24,21 @@ final class PolymorphicIds {
     private static final String JACKSON3 = "tools.jackson.databind.exc.InvalidTypeIdException";
     private static final String DEFINITION2 = "com.fasterxml.jackson.databind.exc.InvalidDefinitionException";
     private static final String DEFINITION3 = "tools.jackson.databind.exc.InvalidDefinitionException";
+    private static final String KOTLIN_META = "dev.sno.kotlin.SnoMetaSerializer";
 
     private PolymorphicIds() {
     }
 
     /**
      * What is wrong with the {@code id} of a {@link SnoPolymorphic} body, if t is Jackson's
-     * invalid-type-id error for one; else null.
+     * invalid-type-id error for one, or of a body that sno-kotlin's {@code SnoMetaSerializer} could
+     * not read (its message); else null.
      */
     static String detail(Throwable t) {
+        StackTraceElement[] trace = t.getStackTrace();
+        if (trace.length > 0 && trace[0].getClassName().equals(KOTLIN_META)) {
+            return t.getMessage(); // quotes the id, or the object without one, and lists the subtypes
+        }
         String name = t.getClass().getName();
         if (name.equals(DEFINITION2) || name.equals(DEFINITION3)) {
             return abstractBase(t);

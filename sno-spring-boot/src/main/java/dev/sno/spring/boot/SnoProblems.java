@@ -20,7 +20,8 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
  * Spring MVC advice ({@link SnoReactiveProblems} for WebFlux): a malformed {@code SnoId} in a
  * path variable, request parameter or JSON body (also the {@code id} of a
  * {@link dev.sno.jackson.SnoPolymorphic} body: missing, null, not a string, malformed, or of a
- * metabyte no subtype has), or a bad time window (see
+ * metabyte no subtype has; the same for a kotlinx.serialization body read by sno-kotlin's
+ * {@code SnoMetaSerializer}), or a bad time window (see
  * {@link SnoTimeWindow}), answers 400 with a problem detail ({@code application/problem+json})
  * whose {@code detail} names the value and what is wrong with it. Other failures are left to the
  * application's and Spring's handlers (it runs last, and rethrows what is not about a
