@@ -5,7 +5,6 @@ import dev.sno.SnoId
 import kotlin.reflect.KClass
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.KSerializer
-import kotlinx.serialization.SerializationException
 import kotlinx.serialization.json.JsonContentPolymorphicSerializer
 import kotlinx.serialization.json.JsonElement
 import kotlinx.serialization.json.JsonNull
@@ -29,8 +28,8 @@ import kotlinx.serialization.json.JsonPrimitive
  *
  * The ID is an ordinary property of each subtype: it is written as usual and read again by the
  * subtype's own serializer. An object with no `id`, an `id` that is not a sno ID in canonical
- * form, or one whose metabyte no subtype carries fails with a [SerializationException] that
- * quotes the value. Reading works in JSON only, because the `id` is looked up in the object
+ * form, or one whose metabyte no subtype carries fails with a [SnoSubtypeException] (a
+ * `SerializationException`) that quotes the value. Reading works in JSON only, because the `id` is looked up in the object
  * before the subtype is known (kotlinx refuses other decoders with an `IllegalStateException`).
  *
  * @param T the base type
@@ -69,25 +68,25 @@ public abstract class SnoMetaSerializer<T : Any>(
     /**
      * The subtype whose metabyte the object's ID carries.
      *
-     * @throws SerializationException if there is no such subtype, or no ID to read it from
+     * @throws SnoSubtypeException if there is no such subtype, or no ID to read it from
      */
     override fun selectDeserializer(element: JsonElement): DeserializationStrategy<T> {
         if (element !is JsonObject) {
-            throw SerializationException("A $baseName must be a JSON object with a sno ID in \"$property\", not $element")
+            throw SnoSubtypeException("A $baseName must be a JSON object with a sno ID in \"$property\", not $element")
         }
         val id = element[property]
         if (id == null || id is JsonNull) {
-            throw SerializationException("A $baseName needs a sno ID in \"$property\" to choose its subtype: $element")
+            throw SnoSubtypeException("A $baseName needs a sno ID in \"$property\" to choose its subtype: $element")
         }
         if (id !is JsonPrimitive || !id.isString) {
-            throw SerializationException("The \"$property\" of a $baseName must be a sno ID string, not $id")
+            throw SnoSubtypeException("The \"$property\" of a $baseName must be a sno ID string, not $id")
         }
         val meta = try {
             SnoId.metaOf(id.content)
         } catch (e: InvalidSnoIdException) {
-            throw SerializationException(e.message, e)
+            throw SnoSubtypeException(e.message.orEmpty(), e)
         }
-        return byMeta[meta] ?: throw SerializationException(
+        return byMeta[meta] ?: throw SnoSubtypeException(
             "No subtype of $baseName has metabyte $meta (the $property ${id.content}); subtypes: " +
                 byMeta.entries.joinToString { (m, s) -> "${s.descriptor.serialName}=$m" })
     }

@@ -3,7 +3,6 @@ package dev.sno.kotlin
 import dev.sno.InvalidSnoIdException
 import dev.sno.SnoId
 import java.time.Instant
-import kotlinx.serialization.SerializationException
 import kotlinx.serialization.builtins.ListSerializer
 import kotlinx.serialization.json.Json
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -49,7 +48,7 @@ class SnoMetaSerializerTest {
 
     @Test
     fun aMetabyteNoSubtypeHasIsRefusedNamingItAndTheSubtypes() {
-        val e = assertThrows(SerializationException::class.java) {
+        val e = assertThrows(SnoSubtypeException::class.java) {
             json.decodeFromString(PartySerializer, "{\"id\":\"${id(9)}\",\"name\":\"x\"}")
         }
         assertEquals("No subtype of Party has metabyte 9 (the id ${id(9)}); subtypes: dev.sno.kotlin.Person=1, " +
@@ -60,7 +59,7 @@ class SnoMetaSerializerTest {
     fun aMalformedIdFailsWithTheParseMessage() = Seeded.forAll("dispatch on malformed id", 500) { r ->
         val bad = Seeded.notAnId(r)
         val body = "{\"id\":${kotlinx.serialization.json.JsonPrimitive(bad)},\"name\":\"x\"}"
-        val e = assertThrows(SerializationException::class.java) { json.decodeFromString(PartySerializer, body) }
+        val e = assertThrows(SnoSubtypeException::class.java) { json.decodeFromString(PartySerializer, body) }
         assertInstanceOf(InvalidSnoIdException::class.java, e.cause)
         assertEquals(assertThrows(InvalidSnoIdException::class.java) { SnoId.parse(bad) }.message, e.message)
     }
@@ -68,7 +67,7 @@ class SnoMetaSerializerTest {
     @Test
     fun aMissingNullOrNonStringIdIsRefused() {
         fun refused(body: String): String =
-            assertThrows(SerializationException::class.java) { json.decodeFromString(PartySerializer, body) }.message!!
+            assertThrows(SnoSubtypeException::class.java) { json.decodeFromString(PartySerializer, body) }.message!!
         assertEquals("A Party needs a sno ID in \"id\" to choose its subtype: {\"name\":\"x\"}", refused("{\"name\":\"x\"}"))
         assertEquals("A Party needs a sno ID in \"id\" to choose its subtype: {\"id\":null}", refused("{\"id\":null}"))
         assertEquals("The \"id\" of a Party must be a sno ID string, not 12", refused("{\"id\":12}"))

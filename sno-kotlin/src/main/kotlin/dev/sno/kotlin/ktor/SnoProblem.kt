@@ -2,6 +2,7 @@ package dev.sno.kotlin.ktor
 
 import dev.sno.InvalidSnoIdException
 import dev.sno.SnoId
+import dev.sno.kotlin.SnoSubtypeException
 import dev.sno.config.SafeText
 import io.ktor.http.Parameters
 import io.ktor.server.application.ApplicationCall
@@ -45,7 +46,8 @@ internal class SnoProblem(
         /**
          * The problem of a failed call, if the failure is a sno ID the client sent: a time window
          * that [snoTimeWindow] could not read, or a [BadRequestException] caused by an
-         * [InvalidSnoIdException]; else null (the failure is not this plugin's to answer).
+         * [InvalidSnoIdException] or a [SnoSubtypeException]; else null (the failure is not this
+         * plugin's to answer).
          */
         fun of(call: ApplicationCall, cause: Throwable): SnoProblem? {
             if (cause is InvalidTimeWindowException) {
@@ -54,7 +56,15 @@ internal class SnoProblem(
             if (cause !is BadRequestException) {
                 return null
             }
-            val invalid = chain(cause).filterIsInstance<InvalidSnoIdException>().firstOrNull() ?: return null
+            val subtype = chain(cause).filterIsInstance<SnoSubtypeException>().firstOrNull()
+            val invalid = chain(cause).filterIsInstance<InvalidSnoIdException>().firstOrNull()
+            if (invalid == null && subtype != null) {
+                // a SnoMetaSerializer body whose id picks no subtype: no parameter, as for bodies
+                return SnoProblem("Invalid sno ID", SafeText.of(subtype.message), instance(call.request.path()), null)
+            }
+            if (invalid == null) {
+                return null
+            }
             val message = invalid.message ?: return null
             val parameter = when {
                 cause is ParameterConversionException -> cause.parameterName

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.TestInstance
 
 /**
  * A body of a SnoMetaSerializer hierarchy through Ktor's content negotiation: the metabyte picks
- * the subtype; an id that picks none, or none at all, is Ktor's 400 (never a 500); a malformed
- * one is the plugin's problem, as for any other body.
+ * the subtype; an id that picks none, none at all, or a malformed one is the plugin's problem
+ * (SnoSubtypeException), with no parameter, as for any other body.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PolymorphicBodyTest {
@@ -54,11 +54,17 @@ class PolymorphicBodyTest {
     }
 
     @Test
-    fun anIdThatPicksNoSubtypeOrNoIdIsA400() {
-        for (body in listOf("""{"id":"${id(9)}","name":"x"}""", """{"name":"x"}""")) {
-            val answer = server.post("/parties", body)
-            assertEquals(400, answer.status, answer.body)
-        }
+    fun anIdThatPicksNoSubtypeOrNoIdIsTheProblem() {
+        val unknown = server.post("/parties", """{"id":"${id(9)}","name":"x"}""")
+        assertEquals(400, unknown.status, unknown.body)
+        assertEquals("application/problem+json", unknown.contentType)
+        assertTrue(unknown.body.contains("No subtype of Party has metabyte 9 (the id ${id(9)}); subtypes: " +
+            "dev.sno.kotlin.Person=1, dev.sno.kotlin.Company=2"), unknown.body)
+        assertTrue(!unknown.body.contains("\"parameter\""), unknown.body)
+        val missing = server.post("/parties", """{"name":"x"}""")
+        assertEquals(400, missing.status, missing.body)
+        assertEquals("application/problem+json", missing.contentType)
+        assertTrue(missing.body.contains("A Party needs a sno ID in \\\"id\\\" to choose its subtype"), missing.body)
     }
 
     @Test

@@ -15,8 +15,8 @@ import java.lang.reflect.Method;
  * its public accessors.
  *
  * <p>The same for sno-kotlin's {@code SnoMetaSerializer} (kotlinx.serialization): it says what is
- * wrong itself, in a {@code SerializationException} it throws while choosing the subtype, which is
- * recognized by where it was thrown.
+ * wrong itself, in the {@code SnoSubtypeException} it throws while choosing the subtype (also
+ * recognized by class name: sno-kotlin is optional).
  */
 final class PolymorphicIds {
 
@@ -24,7 +24,7 @@ final class PolymorphicIds {
     private static final String JACKSON3 = "tools.jackson.databind.exc.InvalidTypeIdException";
     private static final String DEFINITION2 = "com.fasterxml.jackson.databind.exc.InvalidDefinitionException";
     private static final String DEFINITION3 = "tools.jackson.databind.exc.InvalidDefinitionException";
-    private static final String KOTLIN_META = "dev.sno.kotlin.SnoMetaSerializer";
+    private static final String KOTLIN_SUBTYPE = "dev.sno.kotlin.SnoSubtypeException";
 
     private PolymorphicIds() {
     }
@@ -35,11 +35,10 @@ final class PolymorphicIds {
      * not read (its message); else null.
      */
     static String detail(Throwable t) {
-        StackTraceElement[] trace = t.getStackTrace();
-        if (trace.length > 0 && trace[0].getClassName().equals(KOTLIN_META)) {
+        String name = t.getClass().getName();
+        if (name.equals(KOTLIN_SUBTYPE)) {
             return t.getMessage(); // quotes the id, or the object without one, and lists the subtypes
         }
-        String name = t.getClass().getName();
         if (name.equals(DEFINITION2) || name.equals(DEFINITION3)) {
             return abstractBase(t);
         }
