@@ -84,14 +84,14 @@ if [ "${1:-}" = "--kotlinx-json" ]; then
   for java in "$java17" ${java25:+"$java25"}; do
     feature=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
     json=benchmarks/results/kotlinx-json-$feature.json
-    "$java" -jar "$jar" 'KotlinxJsonBenchmark' -f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc -foe true -rf json -rff "$json" \
+    "$java" -jar "$jar" 'KotlinxJsonBenchmark' -f 2 -wi 5 -w 1s -i 8 -r 1s -prof gc -foe true -rf json -rff "$json" \
       | tee "benchmarks/results/kotlinx-json-$feature.log" | grep -E "^KotlinxJsonBenchmark\." | grep -E "avgt" \
       | grep -vE "alloc.rate |gc.count|gc.time" || true
     jsons+=("$json")
   done
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
   jdks=$(for java in "$java17" ${java25:+"$java25"}; do "$java" -version 2>&1 | head -1; done | paste -sd ';' | sed 's/;/; /g')
-  note="Measured $(date -u +%Y-%m-%d) on ${cpu:-an unknown CPU} ($(nproc) cores), ${jdks}; JMH 1.37, 1 fork, 3x1 s warm-up, 5x1 s measurement, -prof gc; load average $load_start at the start, $(cut -d' ' -f1 /proc/loadavg) at the end (above 2 means other work shared the 2 cores).${BENCH_NOTE:+ $BENCH_NOTE}"
+  note="Measured $(date -u +%Y-%m-%d) on ${cpu:-an unknown CPU} ($(nproc) cores), ${jdks}; JMH 1.37, 2 forks, 5x1 s warm-up, 8x1 s measurement, -prof gc; load average $load_start at the start, $(cut -d' ' -f1 /proc/loadavg) at the end (above 2 means other work shared the 2 cores).${BENCH_NOTE:+ $BENCH_NOTE}"
   java -cp "$jar" dev.sno.bench.KotlinxJsonReport benchmarks/results/kotlinx-json.md "$note" "${jsons[@]}"
   exit 0
 fi
