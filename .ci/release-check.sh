@@ -71,6 +71,12 @@ case "${1:-}" in
       -Dkotlinx-serialization.version="$(prop kotlinx-serialization.version)" \
       package
     java -cp ".ci/consumer/target/classes:.ci/consumer/target/lib/*" consumer.Consumer
+
+    echo "== a Kotlin application on Kotlin 2.1.21 and kotlinx.serialization 1.8.1, against sno-kotlin"
+    mvn -B -q -f .ci/kotlin-compat/pom.xml -Dmaven.repo.local="$work/m2" \
+      -Dsno.version="$version" -Dstaging.url="file://$work/staging" \
+      -Dmirror.url="file://${SNO_M2_MIRROR:-$HOME/.m2/repository}" package
+    java -cp ".ci/kotlin-compat/target/classes:.ci/kotlin-compat/target/lib/*" compat.MainKt
     "$0" modular
     ;;
   modular)
