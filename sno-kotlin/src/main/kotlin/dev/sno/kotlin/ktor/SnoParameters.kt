@@ -82,7 +82,7 @@ public fun DataConversion.Configuration.convertSnoId() {
  * @property parameterName the query parameter whose value is wrong
  * @property value that value, as sent
  */
-public class InvalidTimeWindowException(
+public class InvalidTimeWindowException internal constructor(
     public val parameterName: String,
     public val value: String,
     message: String,
