@@ -140,7 +140,7 @@ class KotlinExampleHttpTest {
         val none = http.post("/parties", """{"name":"Ada"}""")
         assertProblem(none, "Invalid sno ID", "A Party needs a sno ID in \\\"id\\\" to choose its subtype")
 
-                val window = http.get("/orders?from=yesterday&to=2026-11-27T00:00:00Z")
+        val window = http.get("/orders?from=yesterday&to=2026-11-27T00:00:00Z")
         assertProblem(window, "Invalid time window", "yesterday", "\"parameter\":\"from\"")
     }
 }
