@@ -15,6 +15,10 @@ import kotlinx.serialization.protobuf.ProtoNumber
 @Serializable
 data class Order(val id: SnoId, val total: Long, val parent: SnoId? = null, val lines: List<SnoId> = emptyList())
 
+/** IDs as map keys: JSON object keys, the canonical text. */
+@Serializable
+data class Counts(val byId: Map<SnoId, Int>)
+
 /** Through the format's SerializersModule. */
 @Serializable
 data class Tagged(@Contextual val id: SnoId, val tag: String)

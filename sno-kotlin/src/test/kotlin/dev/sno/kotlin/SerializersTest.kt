@@ -47,6 +47,14 @@ class SerializersTest {
     }
 
     @Test
+    fun idsAreJsonObjectKeys() = Seeded.forAll("map keys", 500) { r ->
+        val counts = Counts((0 until r.nextInt(4)).associate { Seeded.id(r) to it })
+        val text = json.encodeToString(Counts.serializer(), counts)
+        assertEquals(counts.byId.entries.joinToString(",", "{\"byId\":{", "}}") { "\"${it.key}\":${it.value}" }, text)
+        assertEquals(counts, json.decodeFromString(Counts.serializer(), text))
+    }
+
+    @Test
     fun contextualNeedsTheModule() {
         val e = assertThrows(SerializationException::class.java) {
             Json.encodeToString(Tagged.serializer(), Tagged(SnoId.ZERO, "t"))
