@@ -17,6 +17,25 @@ public final class SafeText {
     }
 
     /**
+     * A request path (percent-encoded, as sent) for a problem's {@code instance}: cut after 100
+     * characters, never inside a {@code %XX} escape, with {@code ...}.
+     *
+     * @param rawPath  the path, not null
+     * @return the path, or its first 100 characters or fewer and {@code ...}
+     */
+    public static String path(String rawPath) {
+        if (rawPath.length() <= 100) {
+            return rawPath;
+        }
+        int cut = 100;
+        int percent = rawPath.lastIndexOf('%', cut - 1);
+        if (percent >= 0 && percent > cut - 3) {
+            cut = percent;
+        }
+        return rawPath.substring(0, cut) + "...";
+    }
+
+    /**
      * The text, escaped and bounded.
      *
      * @param text  any text, or null

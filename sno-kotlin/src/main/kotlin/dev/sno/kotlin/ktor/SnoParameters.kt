@@ -5,6 +5,7 @@ package dev.sno.kotlin.ktor
 import dev.sno.InvalidSnoIdException
 import dev.sno.SnoId
 import dev.sno.SnoIdRange
+import dev.sno.config.TimeWindowInput
 import io.ktor.http.Parameters
 import io.ktor.server.application.ApplicationCall
 import io.ktor.server.plugins.BadRequestException
@@ -12,8 +13,6 @@ import io.ktor.server.plugins.MissingRequestParameterException
 import io.ktor.server.plugins.ParameterConversionException
 import io.ktor.util.converters.DataConversion
 import io.ktor.util.converters.DataConversionException
-import java.time.Instant
-import java.time.format.DateTimeParseException
 
 /*
  * Why not `parameters.getOrFail<SnoId>("id")`: in Ktor 3.4, Parameters.getOrFail<R> and the
@@ -107,42 +106,9 @@ public fun ApplicationCall.snoTimeWindow(from: String = "from", to: String = "to
     val query = request.queryParameters
     val fromText = query[from] ?: throw MissingRequestParameterException(from)
     val toText = query[to] ?: throw MissingRequestParameterException(to)
-    val start = instant(from, fromText)
-    val end = instant(to, toText)
-    if (end.isBefore(start)) {
-        throw InvalidTimeWindowException(to, toText,
-            "Invalid time window: $to=${quote(toText)} is before $from=${quote(fromText)}")
+    try {
+        return TimeWindowInput.read(from, fromText, to, toText)
+    } catch (e: TimeWindowInput.Invalid) {
+        throw InvalidTimeWindowException(e.name(), e.value(), e.message.orEmpty())
     }
-    return SnoIdRange.timeWindow(start, end)
-}
-
-/** The instant of a parameter's text, within the sno time range. */
-private fun instant(name: String, text: String): Instant {
-    val time = try {
-        Instant.parse(text)
-    } catch (_: DateTimeParseException) {
-        throw InvalidTimeWindowException(name, text,
-            "Invalid time window: $name=${quote(text)} is not an ISO-8601 instant such as 2026-01-31T23:59:59Z")
-    }
-    if (time.isBefore(SnoId.EPOCH) || time.isAfter(SnoId.MAX_TIME)) {
-        throw InvalidTimeWindowException(name, text,
-            "Invalid time window: $name=${quote(text)} is outside the sno time range [${SnoId.EPOCH}, ${SnoId.MAX_TIME}]")
-    }
-    return time
-}
-
-/**
- * A request value as sent, for a message: in double quotes, cut after 40 characters, with quotes,
- * backslashes and characters outside printable ASCII escaped (as the Spring starter quotes it).
- */
-private fun quote(text: String): String {
-    val b = StringBuilder("\"")
-    for (c in text.take(40)) {
-        when {
-            c == '"' || c == '\\' -> b.append('\\').append(c)
-            c < ' ' || c > '~' -> b.append(String.format("\\u%04X", c.code))
-            else -> b.append(c)
-        }
-    }
-    return b.append(if (text.length > 40) "\"..." else "\"").toString()
 }

@@ -104,17 +104,7 @@ internal class SnoProblem(
          * A request path (percent-encoded, as sent) as a problem's `instance`: cut after 100
          * characters, never inside a `%XX` escape, with `...` (as the Spring starter does).
          */
-        fun instance(rawPath: String): String {
-            if (rawPath.length <= 100) {
-                return rawPath
-            }
-            var cut = 100
-            val percent = rawPath.lastIndexOf('%', cut - 1)
-            if (percent >= 0 && percent > cut - 3) {
-                cut = percent
-            }
-            return rawPath.substring(0, cut) + "..."
-        }
+        fun instance(rawPath: String): String = SafeText.path(rawPath)
 
         /** A JSON string literal. */
         private fun json(text: String): String = buildString(text.length + 2) {

@@ -104,15 +104,7 @@ public final class SnoProblems {
      * characters, never inside a {@code %XX} escape, with {@code ...}.
      */
     static URI instance(String rawPath) {
-        String path = rawPath;
-        if (path.length() > 100) {
-            int cut = 100;
-            int percent = path.lastIndexOf('%', cut - 1);
-            if (percent >= 0 && percent > cut - 3) {
-                cut = percent;
-            }
-            path = path.substring(0, cut) + "...";
-        }
+        String path = SafeText.path(rawPath);
         try {
             return new URI(path);
         } catch (URISyntaxException notEncoded) {

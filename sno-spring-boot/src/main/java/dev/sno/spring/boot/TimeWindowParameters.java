@@ -1,9 +1,7 @@
 package dev.sno.spring.boot;
 
-import dev.sno.SnoId;
 import dev.sno.SnoIdRange;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
+import dev.sno.config.TimeWindowInput;
 import java.util.function.UnaryOperator;
 import org.springframework.core.MethodParameter;
 
@@ -68,48 +66,11 @@ final class TimeWindowParameters {
         if (toText == null) {
             throw new Missing(toName);
         }
-        Instant from = instant(fromName, fromText);
-        Instant to = instant(toName, toText);
-        if (to.isBefore(from)) {
-            throw new Invalid(toName, toText, "Invalid time window: " + toName + "=" + quote(toText)
-                    + " is before " + fromName + "=" + quote(fromText));
-        }
-        return SnoIdRange.timeWindow(from, to);
-    }
-
-    /** The instant of a parameter's text, within the sno time range. */
-    private static Instant instant(String name, String text) {
-        Instant time;
         try {
-            time = Instant.parse(text);
-        } catch (DateTimeParseException e) {
-            throw new Invalid(name, text, "Invalid time window: " + name + "=" + quote(text)
-                    + " is not an ISO-8601 instant such as 2026-01-31T23:59:59Z");
+            return TimeWindowInput.read(fromName, fromText, toName, toText);
+        } catch (TimeWindowInput.Invalid e) {
+            throw new Invalid(e.name(), e.value(), e.getMessage());
         }
-        if (time.isBefore(SnoId.EPOCH) || time.isAfter(SnoId.MAX_TIME)) {
-            throw new Invalid(name, text, "Invalid time window: " + name + "=" + quote(text)
-                    + " is outside the sno time range [" + SnoId.EPOCH + ", " + SnoId.MAX_TIME + "]");
-        }
-        return time;
-    }
-
-    /**
-     * A request value as sent, for a message: in double quotes, cut after 40 characters, with
-     * quotes, backslashes and characters outside printable ASCII escaped.
-     */
-    private static String quote(String text) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < Math.min(text.length(), 40); i++) {
-            char c = text.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\').append(c);
-            } else if (c < 0x20 || c > 0x7E) {
-                sb.append(String.format("\\u%04X", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.append(text.length() > 40 ? "\"..." : "\"").toString();
     }
 
     /** A request parameter of the window is absent. */
