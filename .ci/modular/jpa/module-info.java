@@ -8,4 +8,7 @@ module appjpa {
     requires java.naming;   // SessionFactory is a javax.naming.Referenceable
 
     opens appjpa to org.hibernate.orm.core;
+
+    // sno-jdbc's descriptor cannot provide it (Hibernate is optional there): see SnoIds.
+    provides org.hibernate.boot.spi.AdditionalMappingContributor with appjpa.SnoIds;
 }

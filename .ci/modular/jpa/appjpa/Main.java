@@ -1,7 +1,7 @@
 package appjpa;
 
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoId;
-import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import dev.sno.jdbc.hibernate.SnoTypeContributor;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -19,16 +19,20 @@ public final class Main {
 
         public SnoId manager;
 
+        @SnoGeneratedId(meta = 2)
+        public SnoId ticket;
+
         public String name;
     }
 
     public static void main(String[] args) {
+        // On the module path sno-jdbc's descriptor declares no provides: this module provides
+        // SnoIds (below) for @SnoGeneratedId, and registers the type contributor.
         Configuration cfg = new Configuration()
                 .addAnnotatedClass(Person.class)
                 .setProperty("hibernate.connection.url", "jdbc:h2:mem:jpa;DB_CLOSE_DELAY=-1")
                 .setProperty("hibernate.hbm2ddl.auto", "create")
                 .setProperty("hibernate.show_sql", "false");
-        // On the module path the descriptor declares no provides: register the type contributor.
         cfg.registerTypeContributor(new SnoTypeContributor());
         try (SessionFactory sf = cfg.buildSessionFactory()) {
             Person ada = new Person();
@@ -36,6 +40,7 @@ public final class Main {
             ada.manager = SnoId.parse("29gfem22232im222");
             sf.inTransaction(s -> s.persist(ada));
             check(ada.id != null && ada.id.meta() == 1, "generated ID with metabyte 1");
+            check(ada.ticket != null && ada.ticket.meta() == 2, "generated non-key SnoId with metabyte 2");
             List<Person> found = sf.fromTransaction(s -> s.createQuery(
                     "from Person p where p.id >= :lo and p.id <= :hi", Person.class)
                     .setParameter("lo", ada.id).setParameter("hi", ada.id).getResultList());

@@ -6,11 +6,12 @@
  *
  * <p>JPA and Hibernate are optional: the application requires what it uses, and this module
  * runs without them. This descriptor declares no {@code provides} for Hibernate's
- * {@code TypeContributor}, because on JDK 17 a {@code provides} clause whose service type lives in
- * an absent optional module stops the boot layer from resolving. On the class path,
- * {@code META-INF/services} registers {@link dev.sno.jdbc.hibernate.SnoTypeContributor}; on the
- * module path, pass it in the {@code hibernate.type_contributors} setting or use
- * {@code @JavaType(SnoIdJavaType.class)}.
+ * {@code TypeContributor} and {@code AdditionalMappingContributor}, because on JDK 17 a {@code provides} clause whose
+ * service type lives in an absent optional module stops the boot layer from resolving. On the
+ * class path, {@code META-INF/services} registers {@link dev.sno.jdbc.hibernate.SnoTypeContributor}
+ * and {@link dev.sno.jdbc.hibernate.SnoGeneratedIds}; on the module path, pass them in
+ * the {@code hibernate.type_contributors} setting (or use {@code @JavaType(SnoIdJavaType.class)})
+ * and in {@code hibernate.integrator_provider}.
  */
 @SuppressWarnings("requires-automatic") // Hibernate ORM 6 is an automatic module
 module dev.sno.jdbc {

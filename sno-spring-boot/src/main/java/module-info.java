@@ -32,7 +32,6 @@ module dev.sno.spring.boot {
     requires static transitive micrometer.core;
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.health;
-    requires static transitive org.hibernate.orm.core;
     requires static dev.sno.redis;
     requires static lettuce.core;
     requires static spring.data.redis;

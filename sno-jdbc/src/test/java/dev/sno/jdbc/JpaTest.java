@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sno.Sno;
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import dev.sno.SnoIdRange;
-import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import dev.sno.jdbc.jpa.SnoIdConverter;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -260,7 +260,7 @@ class JpaTest {
         for (Throwable t = e; t != null; t = t.getCause()) {
             messages.append(t.getMessage()).append(" | ");
         }
-        assertTrue(messages.toString().contains("@SnoGeneratedId meta must be in [0, 255]: meta=300"),
+        assertTrue(messages.toString().contains("@SnoGeneratedId meta must be in [0, 255]: meta=300 on " + Broken.class.getName() + ".id"),
                 messages.toString());
     }
 }

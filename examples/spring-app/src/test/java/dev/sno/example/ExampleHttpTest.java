@@ -133,9 +133,15 @@ abstract class ExampleHttpTest {
         SnoId id = idOf(created.body());
         assertEquals(8, id.partition(), "BillingIds' generator (example.billing-partition=8), through Spring");
         assertEquals(3, id.meta());
+        Matcher ref = Pattern.compile("\"paymentReference\":\"([2-9a-x]{16})\"").matcher(created.body());
+        assertTrue(ref.find(), "a non-key @SnoGeneratedId attribute, generated through the repository: " + created.body());
+        SnoId paymentReference = SnoId.parse(ref.group(1));
+        assertEquals(5, paymentReference.meta(), "its own metabyte");
+        assertEquals(7, paymentReference.partition(), "the application's generator (sno.partition=7), not the key's supplier");
         HttpResponse<String> found = get("/invoices/" + id);
         assertStatus(200, found);
         assertTrue(found.body().contains("\"customer\":\"ACME\""), found.body());
+        assertTrue(found.body().contains("\"paymentReference\":\"" + paymentReference + "\""), "stored: " + found.body());
 
         HttpResponse<String> receipt = post("/receipts", "{\"body\":\"paid\"}");
         assertStatus(200, receipt);

@@ -1,6 +1,7 @@
 package dev.sno.jdbc.hibernate;
 
 import dev.sno.Sno;
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoGenerator;
 import java.util.EnumSet;
 import java.util.function.Supplier;
@@ -12,15 +13,11 @@ import org.hibernate.resource.beans.spi.ManagedBean;
 import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
 
 /**
- * The generator behind {@link SnoGeneratedId}: each insert gets {@code generator.next(meta)}.
- *
- * <p>Hibernate ORM 6.6 and 7 both create it through the constructor that takes only the
- * annotation. (Hibernate 6's three-argument form with a {@code CustomIdGeneratorCreationContext}
- * is gone in Hibernate 7, and {@code AnnotationBasedGenerator.initialize} with a member is
- * deprecated for removal there.)
+ * The generator behind {@link SnoGeneratedId}, made by {@link SnoGeneratedIds}: each
+ * insert gets {@code generator.next(meta)}, for an identifier; for any other attribute too,
+ * unless the entity already holds a value there, which is kept.
  */
-@SuppressWarnings("exports") // Hibernate is an optional, non-transitive dependency: the user requires it
-public final class SnoIdGenerator implements BeforeExecutionGenerator {
+final class SnoIdGenerator implements BeforeExecutionGenerator {
 
     private static final long serialVersionUID = 1L;
 
@@ -33,19 +30,20 @@ public final class SnoIdGenerator implements BeforeExecutionGenerator {
     /** The supplier from Hibernate's bean container, looked up on the first insert. */
     private transient volatile ManagedBean<? extends Supplier<? extends SnoGenerator>> supplier;
 
+    /** Whether the attribute is the identifier, whose current value Hibernate never lets us keep. */
+    private final boolean identifier;
+
     /**
-     * Created by Hibernate for an identifier annotated with {@link SnoGeneratedId}.
+     * A generator for one attribute.
      *
-     * @param config  the annotation
-     * @throws IllegalArgumentException if the metabyte is out of range
+     * @param meta           the metabyte, already checked to be 0..255
+     * @param supplierClass  the supplier the annotation names, or null for {@link Sno#generator()}
+     * @param identifier     whether the attribute is the entity's identifier
      */
-    public SnoIdGenerator(SnoGeneratedId config) {
-        int m = config.meta();
-        if (m < 0 || m > 255) {
-            throw new IllegalArgumentException("@SnoGeneratedId meta must be in [0, 255]: meta=" + m);
-        }
-        this.meta = m;
-        this.supplierClass = config.generator() == SnoGeneratedId.Installed.class ? null : config.generator();
+    SnoIdGenerator(int meta, Class<? extends Supplier<? extends SnoGenerator>> supplierClass, boolean identifier) {
+        this.meta = meta;
+        this.supplierClass = supplierClass;
+        this.identifier = identifier;
     }
 
     /**
@@ -53,14 +51,17 @@ public final class SnoIdGenerator implements BeforeExecutionGenerator {
      *
      * @param session       the session, whose factory's bean container provides a named supplier
      * @param owner         the entity
-     * @param currentValue  the current identifier value, ignored
+     * @param currentValue  the attribute's current value: kept if not null and not the identifier
      * @param eventType     the event, an insert
-     * @return {@code generator.next(meta)}
+     * @return {@code generator.next(meta)}, or the value kept
      * @throws IllegalStateException if the named supplier returns null
      */
     @Override
     public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
             EventType eventType) {
+        if (currentValue != null && !identifier) {
+            return currentValue;
+        }
         if (supplierClass == null) {
             return Sno.generator().next(meta);
         }
@@ -76,6 +77,12 @@ public final class SnoIdGenerator implements BeforeExecutionGenerator {
                     + " returned null");
         }
         return generator.next(meta);
+    }
+
+    @Override
+    public String toString() {
+        return "SnoIdGenerator[meta=" + meta + (supplierClass == null ? "" : ", generator=" + supplierClass.getName())
+                + "]";
     }
 
     /**

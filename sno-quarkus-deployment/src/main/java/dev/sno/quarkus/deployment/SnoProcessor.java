@@ -168,10 +168,10 @@ public final class SnoProcessor {
     }
 
     /**
-     * With Hibernate ORM: the {@code SnoId} type contributor as a service (Hibernate finds it
-     * through {@code META-INF/services}), and the classes Hibernate creates reflectively for
-     * {@code @SnoGeneratedId}: the generator (through its constructor taking the annotation) and
-     * the default supplier.
+     * With Hibernate ORM: the {@code SnoId} type contributor and the mapping contributor behind
+     * {@code @SnoGeneratedId} as services (Hibernate finds them through {@code META-INF/services}),
+     * and the classes Hibernate creates reflectively: those two and the default generator
+     * supplier.
      *
      * @param capabilities  the application's extensions
      * @param services      receives the service provider
@@ -185,8 +185,10 @@ public final class SnoProcessor {
         }
         services.produce(new ServiceProviderBuildItem("org.hibernate.boot.model.TypeContributor",
                 "dev.sno.jdbc.hibernate.SnoTypeContributor"));
-        reflective.produce(ReflectiveClassBuildItem.builder("dev.sno.jdbc.hibernate.SnoIdGenerator",
-                "dev.sno.jdbc.hibernate.SnoGeneratedId$Installed", "dev.sno.jdbc.hibernate.SnoTypeContributor",
+        services.produce(new ServiceProviderBuildItem("org.hibernate.boot.spi.AdditionalMappingContributor",
+                "dev.sno.jdbc.hibernate.SnoGeneratedIds"));
+        reflective.produce(ReflectiveClassBuildItem.builder("dev.sno.jdbc.hibernate.SnoGeneratedIds",
+                "dev.sno.SnoGeneratedId$Installed", "dev.sno.jdbc.hibernate.SnoTypeContributor",
                 "dev.sno.jdbc.hibernate.SnoIdJavaType").constructors().methods().reason(FEATURE).build());
     }
 

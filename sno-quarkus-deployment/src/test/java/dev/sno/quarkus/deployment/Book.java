@@ -1,7 +1,7 @@
 package dev.sno.quarkus.deployment;
 
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoId;
-import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;

@@ -98,8 +98,8 @@ class NativeRegistrationsTest {
     void buildStepsRegisterWhatNativeImagesNeed() throws IOException {
         List<String> seen = Files.readAllLines(SEEN);
         for (String expected : List.of(
-                "reflective dev.sno.jdbc.hibernate.SnoIdGenerator constructors",
-                "reflective dev.sno.jdbc.hibernate.SnoGeneratedId$Installed constructors",
+                "reflective dev.sno.jdbc.hibernate.SnoGeneratedIds constructors",
+                "reflective dev.sno.SnoGeneratedId$Installed constructors",
                 "reflective dev.sno.jdbc.hibernate.SnoTypeContributor constructors",
                 "reflective dev.sno.quarkus.deployment.HttpApp$Party constructors fields",
                 "reflective dev.sno.quarkus.deployment.HttpApp$Person constructors fields",
@@ -112,6 +112,7 @@ class NativeRegistrationsTest {
                 "runtime-init dev.sno.lease.PartitionLeases",
                 "runtime-init dev.sno.lease.PartitionLeases$Holder",
                 "service META-INF/services/org.hibernate.boot.model.TypeContributor dev.sno.jdbc.hibernate.SnoTypeContributor",
+                "service META-INF/services/org.hibernate.boot.spi.AdditionalMappingContributor dev.sno.jdbc.hibernate.SnoGeneratedIds",
                 "resource dev/sno/jdbc/sql/postgresql.sql",
                 "resource dev/sno/jdbc/sql/mariadb.sql",
                 "resource dev/sno/jdbc/sql/h2.sql")) {

@@ -1,8 +1,8 @@
 package dev.sno.spring.boot;
 
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
-import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.config.AutowireCapableBeanFactory;

@@ -1,7 +1,7 @@
 package dev.sno.spring.boot;
 
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoGenerator;
-import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;

@@ -1,8 +1,8 @@
 package dev.sno.spring.boot;
 
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
-import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.UUID;

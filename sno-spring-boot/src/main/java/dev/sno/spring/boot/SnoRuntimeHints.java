@@ -28,6 +28,7 @@ public final class SnoRuntimeHints implements RuntimeHintsRegistrar {
             "META-INF/services/com.fasterxml.jackson.databind.Module",
             "META-INF/services/tools.jackson.databind.JacksonModule",
             "META-INF/services/org.hibernate.boot.model.TypeContributor",
+            "META-INF/services/org.hibernate.boot.spi.AdditionalMappingContributor",
             "META-INF/services/dev.sno.lease.LeaseStoreProvider");
 
     /** The SQL scripts of sno-jdbc (its PostgreSQL functions), as a resource pattern. */
@@ -43,10 +44,10 @@ public final class SnoRuntimeHints implements RuntimeHintsRegistrar {
         hints.resources().registerPattern(SQL);
 
         // Created reflectively: service providers, a Jackson 3 type id resolver named by class,
-        // Hibernate's generator for @SnoGeneratedId, the JPA converter.
+        // the Hibernate contributor behind @SnoGeneratedId, the JPA converter.
         for (String created : List.of("dev.sno.jackson2.SnoModule", "dev.sno.jackson3.SnoModule",
                 "dev.sno.jackson3.SnoMetaTypeIdResolver", "dev.sno.jdbc.hibernate.SnoTypeContributor",
-                "dev.sno.jdbc.hibernate.SnoIdGenerator", "dev.sno.jdbc.jpa.SnoIdConverter",
+                "dev.sno.jdbc.hibernate.SnoGeneratedIds", "dev.sno.jdbc.jpa.SnoIdConverter",
                 "dev.sno.jdbc.lease.JdbcLeaseStoreProvider", "dev.sno.redis.RedisLeaseStoreProvider")) {
             hints.reflection().registerType(TypeReference.of(created), MemberCategory.INVOKE_DECLARED_CONSTRUCTORS);
         }

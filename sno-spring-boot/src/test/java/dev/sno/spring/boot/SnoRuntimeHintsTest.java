@@ -57,13 +57,12 @@ class SnoRuntimeHintsTest {
     @Test
     void theClassesCreatedReflectivelyHaveTheirConstructors() throws Exception {
         for (Class<?> type : List.of(dev.sno.jackson2.SnoModule.class, dev.sno.jackson3.SnoModule.class,
-                dev.sno.jdbc.hibernate.SnoTypeContributor.class, dev.sno.jdbc.jpa.SnoIdConverter.class,
+                dev.sno.jdbc.hibernate.SnoTypeContributor.class, dev.sno.jdbc.hibernate.SnoGeneratedIds.class,
+                dev.sno.jdbc.jpa.SnoIdConverter.class,
                 Class.forName("dev.sno.jackson3.SnoMetaTypeIdResolver"))) {
             assertThat(RuntimeHintsPredicates.reflection().onConstructor(type.getDeclaredConstructor()).invoke())
                     .as(type.getName()).accepts(hints);
         }
-        assertThat(RuntimeHintsPredicates.reflection().onConstructor(dev.sno.jdbc.hibernate.SnoIdGenerator.class
-                .getDeclaredConstructor(dev.sno.jdbc.hibernate.SnoGeneratedId.class)).invoke()).accepts(hints);
         assertThat(RuntimeHintsPredicates.reflection().onType(
                 TypeReference.of("dev.sno.jackson2.SnoAnnotationIntrospector$Settings"))).accepts(hints);
         assertThat(RuntimeHintsPredicates.reflection().onType(

@@ -1,8 +1,8 @@
 package dev.sno.example.jdbc;
 
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoId;
 import dev.sno.example.jpa.BillingIds;
-import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Table;
 

@@ -1,7 +1,7 @@
 package dev.sno.example.jpa;
 
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoId;
-import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -14,9 +14,16 @@ public class Invoice {
     /** The metabyte of invoices' IDs. */
     public static final int META = 3;
 
+    /** The metabyte of payment references. */
+    public static final int PAYMENT_META = 5;
+
     @Id
     @SnoGeneratedId(meta = META, generator = BillingIds.class)
     private SnoId id;
+
+    /** Not the key: a reference printed on the invoice, generated on insert by the application's generator. */
+    @SnoGeneratedId(meta = PAYMENT_META)
+    private SnoId paymentReference;
 
     private String customer;
 
@@ -26,6 +33,10 @@ public class Invoice {
 
     public SnoId getId() {
         return id;
+    }
+
+    public SnoId getPaymentReference() {
+        return paymentReference;
     }
 
     public String getCustomer() {

@@ -1,6 +1,7 @@
 package dev.sno.example.reactive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sno.SnoId;
@@ -72,6 +73,16 @@ abstract class TicketHttpTest {
         List<SnoId> ids = ids(created.body());
         assertEquals(1, ids.size(), created.body());
         return ids.get(0);
+    }
+
+    @Test
+    void theApplicationHasNoHibernateSoItsLintCleanCompileProvesTheAnnotationNamesNone() {
+        // The pom compiles this application with -Xlint:all -Werror; @SnoGeneratedId used to carry
+        // Hibernate's @IdGeneratorType, which made javac's classfile lint fail such a build.
+        assertThrows(ClassNotFoundException.class, () -> Class.forName("org.hibernate.annotations.IdGeneratorType"));
+        for (java.lang.annotation.Annotation meta : dev.sno.SnoGeneratedId.class.getAnnotations()) {
+            assertEquals("java.lang.annotation", meta.annotationType().getPackageName(), meta.toString());
+        }
     }
 
     @Test

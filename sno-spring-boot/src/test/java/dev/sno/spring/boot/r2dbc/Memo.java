@@ -1,7 +1,7 @@
 package dev.sno.spring.boot.r2dbc;
 
+import dev.sno.SnoGeneratedId;
 import dev.sno.SnoId;
-import dev.sno.jdbc.hibernate.SnoGeneratedId;
 import org.springframework.data.annotation.Id;
 
 /**
