@@ -62,7 +62,7 @@ public final class SnoIdBinaryConverter implements Converter<byte[], SnoId> {
             return SnoId.fromUuid(new UUID(b.getLong(), b.getLong()));
         } catch (InvalidSnoIdException e) {
             throw new DataTypeException("Not a sno ID in a BINARY(16) column: " + hex(bytes)
-                    + " (bytes 10..15 of a sno ID's UUID image are zero)", e);
+                    + " (bytes 10..15 must be zero in a sno ID's UUID image)", e);
         }
     }
 

@@ -44,7 +44,7 @@ public final class SnoIdConverter implements Converter<UUID, SnoId> {
             return SnoId.fromUuid(uuid);
         } catch (InvalidSnoIdException e) {
             throw new DataTypeException("Not a sno ID in a UUID column: " + uuid
-                    + " (bytes 10..15 of a sno ID's UUID image are zero)", e);
+                    + " (bytes 10..15 must be zero in a sno ID's UUID image)", e);
         }
     }
 

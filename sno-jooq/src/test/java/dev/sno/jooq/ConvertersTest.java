@@ -67,7 +67,7 @@ class ConvertersTest {
         UUID bad = UUID.fromString("3e1b24e9-0005-dcc4-0001-000000000001");
         DataTypeException e = assertThrows(DataTypeException.class, () -> uuid.from(bad));
         assertEquals("Not a sno ID in a UUID column: 3e1b24e9-0005-dcc4-0001-000000000001"
-                + " (bytes 10..15 of a sno ID's UUID image are zero)", e.getMessage());
+                + " (bytes 10..15 must be zero in a sno ID's UUID image)", e.getMessage());
         assertInstanceOf(InvalidSnoIdException.class, e.getCause());
     }
 
@@ -78,7 +78,7 @@ class ConvertersTest {
         bad[10] = 1;
         DataTypeException e = assertThrows(DataTypeException.class, () -> binary.from(bad));
         assertEquals("Not a sno ID in a BINARY(16) column: 0xab000000000000000000010000000000"
-                + " (bytes 10..15 of a sno ID's UUID image are zero)", e.getMessage());
+                + " (bytes 10..15 must be zero in a sno ID's UUID image)", e.getMessage());
         assertInstanceOf(InvalidSnoIdException.class, e.getCause());
     }
 

@@ -57,10 +57,6 @@ record Events<R extends UpdatableRecord<R>>(Table<R> table, TableField<R, SnoId>
         return binary() ? SnoJooq.BINARY : SnoJooq.UUID;
     }
 
-    static String describe(Object raw) {
-        return raw instanceof byte[] ? Arrays.toString((byte[]) raw) : String.valueOf(raw);
-    }
-
     static UUID notAnImage(SnoId id) {
         return new UUID(id.toUuid().getMostSignificantBits(), id.toUuid().getLeastSignificantBits() | 1);
     }

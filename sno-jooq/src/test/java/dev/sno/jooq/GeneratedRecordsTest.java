@@ -2,6 +2,8 @@ package dev.sno.jooq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sno.Sno;
 import dev.sno.SnoId;
@@ -9,6 +11,8 @@ import dev.sno.SnoIdRange;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -79,6 +83,24 @@ class GeneratedRecordsTest {
             assertEquals("renamed", db.ctx.fetchOne(EVENT, EVENT.ID.eq(child.getId())).getName());
             back.delete();
             assertEquals(1, db.ctx.fetchCount(EVENT));
+        }
+    }
+
+    /**
+     * Why BINARY(16) columns take SnoIdBinaryConverter: the UUID converter on the same MariaDB
+     * column has jOOQ bind a java.util.UUID, which goes as 36 characters of text; the column
+     * (strict mode, MariaDB's default) refuses it.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Target.class, names = {"MARIADB_BINARY"})
+    void aUuidBoundToABinaryColumnIsRefusedOnMariaDb(Target target) throws SQLException {
+        var EVENT = dev.sno.jooq.example.binary.Tables.EVENT;
+        try (Target.Db db = target.open()) {
+            var asUuid = DSL.field(DSL.name("id"), SnoJooq.UUID);
+            DataAccessException e = assertThrows(DataAccessException.class, () -> db.ctx.insertInto(EVENT)
+                    .set(asUuid, Sno.next(2)).set(EVENT.NAME, "as text").execute());
+            assertTrue(String.valueOf(e.getMessage()).contains("Data too long"), e.getMessage());
+            assertEquals(0, db.ctx.fetchCount(EVENT));
         }
     }
 }
