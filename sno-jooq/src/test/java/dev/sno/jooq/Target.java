@@ -29,8 +29,8 @@ enum Target {
     MARIADB_BINARY(Events.BINARY_IDS, SQLDialect.MARIADB);
 
     static {
-        // The driver logs every server error as a warning; the malformed-value tests cause none,
-        // but a failing test should show its own exception, not the driver's copy.
+        // The driver logs every server error as a warning, besides throwing it; a test provokes one
+        // on purpose (Data too long) and asserts on the exception. Also set by the pom's argLine.
         if (System.getProperty("mariadb.logging.disable") == null) {
             System.setProperty("mariadb.logging.disable", "true");
         }
