@@ -121,11 +121,16 @@ case "${1:-}" in
     # lint warns about kotlinx's class files, not about this app or sno-kotlin.
     lint=-Xlint:all,-classfile run_app kotlin \
       "$(mp "sno-kotlin-$version.jar" 'kotlin-stdlib-2.*.jar' 'kotlinx-serialization-*.jar' 'annotations-13.*.jar')" appkotlin
+    # jOOQ's Settings carry JAXB annotations and jOOQ requires the JAXB module only statically:
+    # javac needs it (Hibernate brings it to lib) resolved, or -Xlint:all warns on jOOQ's class files.
+    lint="-Xlint:all --add-modules jakarta.xml.bind" run_app jooq \
+      "$(mp "sno-jooq-$version.jar" 'jooq-3.*.jar' 'r2dbc-spi-*.jar' 'reactive-streams-*.jar' 'h2-*.jar' \
+        'jakarta.xml.bind-api-*.jar' 'jakarta.activation-api-*.jar')" appjooq -Dorg.jooq.no-logo=true -Dorg.jooq.no-tips=true
     jpa_path="$lib/sno-core-$version.jar"
     jta=""
     for f in "$lib"/*.jar; do
       case "$(basename "$f")" in
-        sno-core-*|sno-jackson-*|jackson-*|sno-kotlin-*|kotlin*|annotations-13.*) ;;
+        sno-core-*|sno-jackson-*|jackson-*|sno-kotlin-*|kotlin*|annotations-13.*|sno-jooq-*|jooq-*|r2dbc-spi-*|reactive-streams-*) ;;
         jakarta.transaction-api-*) jta="$f" ;;
         *) jpa_path="$jpa_path:$f" ;;
       esac

@@ -1,0 +1,11 @@
+/**
+ * jOOQ support for sno IDs: {@link dev.sno.jooq.SnoIdConverter} for {@code UUID} columns
+ * (PostgreSQL, H2), {@link dev.sno.jooq.SnoIdBinaryConverter} for {@code BINARY(16)} columns
+ * (MariaDB, MySQL), and {@link dev.sno.jooq.SnoJooq} for data types and time-window conditions.
+ *
+ * <p>A value that is not a sno ID is refused with jOOQ's
+ * {@link org.jooq.exception.DataTypeException}, whose message names the value; its cause is
+ * sno's {@link dev.sno.InvalidSnoIdException} when the value has the right size but is not the
+ * UUID image of a sno ID.
+ */
+package dev.sno.jooq;
