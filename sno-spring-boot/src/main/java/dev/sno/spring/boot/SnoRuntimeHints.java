@@ -56,6 +56,9 @@ public final class SnoRuntimeHints implements RuntimeHintsRegistrar {
                 "dev.sno.jackson3.SnoAnnotationIntrospector$Settings")) {
             hints.reflection().registerType(TypeReference.of(settings));
         }
+        // SnoGeneratedIds finds Hibernate 7's SimpleValue.setCustomIdGeneratorCreator by reflection.
+        hints.reflection().registerType(TypeReference.of("org.hibernate.mapping.SimpleValue"),
+                MemberCategory.INVOKE_PUBLIC_METHODS);
         // SnoId.valueOf(String) and valueOf(UUID), which Spring's ObjectToObjectConverter looks up.
         hints.reflection().registerType(TypeReference.of("dev.sno.SnoId"), MemberCategory.INVOKE_PUBLIC_METHODS);
         // PolymorphicIds: getBaseType() and getTypeId() of the exception, getRawClass() of the type.

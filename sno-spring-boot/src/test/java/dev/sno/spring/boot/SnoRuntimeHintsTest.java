@@ -63,6 +63,9 @@ class SnoRuntimeHintsTest {
             assertThat(RuntimeHintsPredicates.reflection().onConstructor(type.getDeclaredConstructor()).invoke())
                     .as(type.getName()).accepts(hints);
         }
+        assertThat(RuntimeHintsPredicates.reflection().onMethod(org.hibernate.mapping.SimpleValue.class
+                .getMethod("setCustomIdGeneratorCreator", org.hibernate.mapping.IdentifierGeneratorCreator.class))
+                .invoke()).as("the identifier generator setter SnoGeneratedIds calls").accepts(hints);
         assertThat(RuntimeHintsPredicates.reflection().onType(
                 TypeReference.of("dev.sno.jackson2.SnoAnnotationIntrospector$Settings"))).accepts(hints);
         assertThat(RuntimeHintsPredicates.reflection().onType(
