@@ -40,7 +40,7 @@ public final class SqlFunctionsBenchmark {
             + " AT TIME ZONE interval '00:00'";
 
     /** sno_time's validation alone, as its body has it, with a constant for the reading. */
-    private static final String PG_VALIDATION = "CASE WHEN substring(uuid_send(id) FROM 11) <> '\\x000000000000'::bytea"
+    private static final String PG_VALIDATION = "CASE WHEN substring(uuid_send(id) FROM 11) <> decode('000000000000', 'hex')"
             + " THEN sno_invalid(id, NULL::timestamptz) ELSE timestamptz '2010-01-01 00:00:00+00' END";
 
     /** The PL/pgSQL sno_time of sno-jdbc before its readers became SQL expressions, for comparison. */

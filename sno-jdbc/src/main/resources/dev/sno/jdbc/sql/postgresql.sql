@@ -9,13 +9,16 @@
 --
 -- The readers of a uuid (sno_time, sno_meta, sno_partition, sno_sequence, sno_bytes,
 -- sno_is_valid) are single SQL expressions, so the planner inlines them into the query: no
--- function call per row. For that the ones that validate are not declared STRICT (PostgreSQL
+-- function call per row. For that, the five that validate are not declared STRICT (PostgreSQL
 -- inlines a STRICT function only if its body is strict throughout, and the CASE that validates
--- is not); a NULL still gives NULL. The others are STRICT. Their bodies are SQL-standard (RETURN ...), bound when created: the call of
+-- is not); a NULL still gives NULL. sno_is_valid, sno_text, sno_uuid and sno_lower are STRICT.
+-- The readers' bodies are SQL-standard (RETURN ...), bound when created: the call of
 -- sno_invalid in them names the sno_invalid of this schema whatever the caller's search_path.
 -- On PostgreSQL 18 and later they read the bytes with its bytea-to-integer casts, before 18
--- with get_byte (slower, same results).
---
+-- with get_byte (slower, same results). The six zero bytes are written decode('000000000000',
+-- 'hex'), which the planner folds to a constant, rather than as a '\x...' literal, whose meaning
+-- depends on standard_conforming_strings when the function is created.
+
 -- Errors name the value and the constraint, as the Java library's do:
 --   22023 (invalid_parameter_value)       a uuid whose bytes 10..15 are not zero; a time out of range
 --   22P02 (invalid_text_representation)   text that is not a sno ID
@@ -40,18 +43,18 @@ $fn$;
 -- True exactly when u is the UUID image of a sno ID (SnoId.fromUuid accepts it).
 CREATE OR REPLACE FUNCTION sno_is_valid(u uuid) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN substring(uuid_send(u) FROM 11) = '\x000000000000'::bytea;
+RETURN substring(uuid_send(u) FROM 11) = decode('000000000000', 'hex');
 
 -- The 10 bytes of the ID whose UUID image u is (SnoId.fromUuid(u).toBytes()).
 CREATE OR REPLACE FUNCTION sno_bytes(u uuid) RETURNS bytea
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> '\x000000000000'::bytea THEN sno_invalid(u, NULL::bytea)
+RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::bytea)
             ELSE substring(uuid_send(u) FROM 1 FOR 10) END;
 
 -- The metabyte, 0..255 (SnoId.meta()).
 CREATE OR REPLACE FUNCTION sno_meta(u uuid) RETURNS int
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> '\x000000000000'::bytea THEN sno_invalid(u, NULL::int)
+RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::int)
             ELSE get_byte(uuid_send(u), 5) END;
 
 -- sno_time, sno_partition and sno_sequence: the same expressions on every version, with the
@@ -82,7 +85,7 @@ BEGIN
   EXECUTE format($f$
     CREATE OR REPLACE FUNCTION sno_time(u uuid) RETURNS timestamptz
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> '\x000000000000'::bytea THEN sno_invalid(u, NULL::timestamptz)
+    RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::timestamptz)
                 ELSE (timestamp '2010-01-01 00:00:00' + (%s) * interval '4 milliseconds') AT TIME ZONE interval '00:00' END
   $f$, units);
 
@@ -90,7 +93,7 @@ BEGIN
   EXECUTE format($f$
     CREATE OR REPLACE FUNCTION sno_partition(u uuid) RETURNS int
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> '\x000000000000'::bytea THEN sno_invalid(u, NULL::int)
+    RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::int)
                 ELSE %s END
   $f$, partition);
 
@@ -98,7 +101,7 @@ BEGIN
   EXECUTE format($f$
     CREATE OR REPLACE FUNCTION sno_sequence(u uuid) RETURNS int
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> '\x000000000000'::bytea THEN sno_invalid(u, NULL::int)
+    RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::int)
                 ELSE %s END
   $f$, sequence);
 END
