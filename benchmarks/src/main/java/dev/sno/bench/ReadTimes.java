@@ -9,9 +9,10 @@ import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Part of {@link PgInsertBenchmark} on PostgreSQL 18: the cost of reading the time out of keys on
- * the server, {@code sno_time(id)} (PL/pgSQL, sno-jdbc's functions) on sno keys against the
+ * the server, {@code sno_time(id)} (sno-jdbc's functions) on sno keys against the
  * built-in {@code uuid_extract_timestamp(id)} on {@code uuidv7()} keys, over the same number of
  * rows, serially (no parallel workers), each the best of three after a warm-up scan.
+ * {@link SqlFunctionsBenchmark} measures the SQL functions in more detail, interleaved.
  */
 final class ReadTimes {
 

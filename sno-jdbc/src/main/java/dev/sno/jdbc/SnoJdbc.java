@@ -44,7 +44,9 @@ public final class SnoJdbc {
      * {@code sno_text}, {@code sno_bytes}, {@code sno_is_valid} (of a {@code uuid}),
      * {@code sno_uuid} (of the 16-character text) and {@code sno_lower} (of a
      * {@code timestamptz}). The script is idempotent ({@code CREATE OR REPLACE FUNCTION} only)
-     * and runs on PostgreSQL 15 and later.
+     * and runs on PostgreSQL 15 and later. The readers of a {@code uuid} are single SQL
+     * expressions that the planner inlines into the query; they raise for a value that is not a
+     * sno image through {@code sno_invalid}, a helper the script also creates.
      *
      * <p>With Flyway or Liquibase, either call {@link #installFunctions} from a Java-based
      * migration (Flyway: a {@code BaseJavaMigration} whose {@code migrate} calls

@@ -183,6 +183,49 @@ class MariaDbFunctionsTest {
         return e.getMessage().replaceFirst("^\\(conn=\\d+\\) ", "");
     }
 
+    /**
+     * The readers read a valid 16-byte image without calling sno_bytes (a second stored-function
+     * call, which costs MariaDB microseconds), and hand every other value to it. Shown in a
+     * database of its own, where sno_bytes is replaced by a function that only raises.
+     */
+    @Test
+    void readersCallSnoBytesOnlyForValuesThatAreNotAValidImage() throws SQLException {
+        String own = MariaDb.createDatabase("sno_fast");
+        try {
+            String ownUrl = MariaDb.url(own);
+            SnoJdbc.installFunctions(new MariaDbDataSource(ownUrl));
+            try (Connection c = DriverManager.getConnection(ownUrl)) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("CREATE OR REPLACE FUNCTION sno_bytes(u VARBINARY(255)) RETURNS BINARY(10)"
+                            + " DETERMINISTIC NO SQL BEGIN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'sno_bytes called';"
+                            + " RETURN NULL; END");
+                }
+                SnoId id = SnoId.of(Instant.parse("2026-11-25T18:00:00.008Z"), true, 200, 0xBEEF, 0xCAFE);
+                try (PreparedStatement q = c.prepareStatement("SELECT sno_time(?), sno_meta(?), sno_partition(?),"
+                        + " sno_sequence(?), sno_text(?), sno_is_valid(?)")) {
+                    for (int i = 1; i <= 6; i++) {
+                        SnoJdbc.setSnoIdBinary(q, i, id);
+                    }
+                    try (ResultSet rows = q.executeQuery()) {
+                        assertTrue(rows.next());
+                        assertEquals(LocalDateTime.ofInstant(id.time(), ZoneOffset.UTC), rows.getObject(1, LocalDateTime.class));
+                        assertEquals(List.of(200, 0xBEEF, 0xCAFE), List.of(rows.getInt(2), rows.getInt(3), rows.getInt(4)));
+                        assertEquals(id.toString(), rows.getString(5));
+                        assertTrue(rows.getBoolean(6));
+                    }
+                }
+                byte[] badTail = new byte[16];
+                badTail[15] = 1;
+                for (String f : List.of("sno_time", "sno_meta", "sno_partition", "sno_sequence", "sno_text")) {
+                    assertEquals("sno_bytes called", errorOf(c, "SELECT " + f + "(?)", "45000", (Object) badTail), f);
+                    assertEquals("sno_bytes called", errorOf(c, "SELECT " + f + "(?)", "45000", id.toUuid().toString()), f);
+                }
+            }
+        } finally {
+            MariaDb.dropDatabase(own);
+        }
+    }
+
     @Test
     void snoUuidRejectsWhatParseRejectsWithItsMessage() throws SQLException {
         long seed = FunctionCases.seed();

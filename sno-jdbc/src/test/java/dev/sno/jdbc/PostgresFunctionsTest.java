@@ -81,19 +81,153 @@ class PostgresFunctionsTest {
     }
 
     @Test
-    void installsNineImmutableStrictParallelSafeFunctionsIdempotently() throws SQLException {
+    void installsImmutableParallelSafeFunctionsIdempotently() throws SQLException {
+        // The readers that validate are not STRICT, so that PostgreSQL inlines them (a CASE is not
+        // strict); sno_invalid must not be STRICT, its second argument is always NULL.
+        List<String> notStrict = List.of("sno_bytes", "sno_invalid", "sno_meta", "sno_partition", "sno_sequence",
+                "sno_time");
         try (Connection c = connect(); Statement s = c.createStatement();
                 ResultSet rows = s.executeQuery("SELECT proname, provolatile, proisstrict, proparallel FROM pg_proc"
                         + " WHERE pronamespace = '" + schema + "'::regnamespace ORDER BY proname")) {
             List<String> names = new ArrayList<>();
             while (rows.next()) {
-                names.add(rows.getString(1));
-                assertEquals("i", rows.getString(2), rows.getString(1));
-                assertTrue(rows.getBoolean(3), rows.getString(1));
-                assertEquals("s", rows.getString(4), rows.getString(1));
+                String name = rows.getString(1);
+                names.add(name);
+                assertEquals("i", rows.getString(2), name);
+                assertEquals(!notStrict.contains(name), rows.getBoolean(3), name + " strict");
+                assertEquals("s", rows.getString(4), name);
             }
-            assertEquals(List.of("sno_bytes", "sno_is_valid", "sno_lower", "sno_meta", "sno_partition", "sno_sequence",
-                    "sno_text", "sno_time", "sno_uuid"), names);
+            assertEquals(List.of("sno_bytes", "sno_invalid", "sno_is_valid", "sno_lower", "sno_meta", "sno_partition",
+                    "sno_sequence", "sno_text", "sno_time", "sno_uuid"), names);
+        }
+    }
+
+    /** The lines of EXPLAIN (VERBOSE) of sql, run by s. */
+    private static String explain(Statement s, String sql) throws SQLException {
+        StringBuilder plan = new StringBuilder();
+        try (ResultSet rows = s.executeQuery("EXPLAIN (VERBOSE) " + sql)) {
+            while (rows.next()) {
+                plan.append(rows.getString(1)).append('\n');
+            }
+        }
+        return plan.toString();
+    }
+
+    private static final List<String> INLINED = List.of("sno_time", "sno_meta", "sno_partition", "sno_sequence",
+            "sno_bytes", "sno_is_valid");
+
+    @Test
+    void readersAreInlinedIntoTheQuery() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE inlined (id uuid)");
+            for (String f : INLINED) {
+                for (String sql : List.of("SELECT " + f + "(id) FROM inlined",
+                        "SELECT id FROM inlined WHERE " + f + "(id) IS NOT NULL ORDER BY " + f + "(id)")) {
+                    String plan = explain(s, sql);
+                    // Inlined: the plan shows the function's body on the column, not a call of it.
+                    assertFalse(plan.contains(f + "("), sql + "\n" + plan);
+                    assertTrue(plan.contains("uuid_send(id)"), sql + "\n" + plan);
+                }
+            }
+            // A parameter (prepared statement, generic plan) is inlined too.
+            s.execute("SET plan_cache_mode = force_generic_plan");
+            s.execute("PREPARE read_time(uuid) AS SELECT sno_time($1)");
+            String plan = explain(s, "EXECUTE read_time('01dcd650-0000-410a-0000-000000000000')");
+            assertFalse(plan.contains("sno_time("), plan);
+            assertTrue(plan.contains("uuid_send($1)"), plan);
+            s.execute("DEALLOCATE read_time");
+            s.execute("DROP TABLE inlined");
+        }
+    }
+
+    @Test
+    void inlinedReadersStillRejectAUuidThatIsNotASnoImageNamingIt() throws SQLException {
+        UUID bad = UUID.fromString("0195b2b6-2c4a-7e3f-9b1d-4c2a8e6f1a03");
+        String expected = "Invalid sno ID UUID: " + bad + " (bytes 10..15 must be zero in the image of a sno ID)";
+        SnoId good = SnoId.of(Instant.parse("2026-11-25T18:00:00Z"), false, 1, 2, 3);
+        try (Connection c = connect()) {
+            try (Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE mixed (n int, id uuid)");
+                s.execute("INSERT INTO mixed SELECT n, '" + good.toUuid() + "' FROM generate_series(1, 100) n");
+                s.execute("INSERT INTO mixed VALUES (101, '" + bad + "'), (102, NULL)");
+                s.execute("ANALYZE mixed");
+            }
+            for (String f : INLINED) {
+                if (f.equals("sno_is_valid")) {
+                    continue;
+                }
+                for (String sql : List.of("SELECT " + f + "(id) FROM mixed",
+                        "SELECT n FROM mixed WHERE " + f + "(id) IS NOT NULL",
+                        "SELECT n FROM mixed ORDER BY " + f + "(id)",
+                        "SELECT count(DISTINCT " + f + "(id)) FROM mixed")) {
+                    try (Statement s = c.createStatement()) {
+                        assertFalse(explain(s, sql).contains(f + "("), sql);
+                    }
+                    assertEquals(expected, errorOf(c, sql, "22023"), sql);
+                }
+                // A parameter in a generic plan, and a constant (folded while planning).
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET plan_cache_mode = force_generic_plan");
+                }
+                assertEquals(expected, errorOf(c, "SELECT " + f + "(?::uuid)", "22023", bad), f);
+                assertEquals(expected, errorOf(c, "SELECT " + f + "('" + bad + "'::uuid)", "22023"), f);
+                try (Statement s = c.createStatement()) {
+                    s.execute("RESET plan_cache_mode");
+                }
+            }
+            try (Statement s = c.createStatement();
+                    ResultSet rows = s.executeQuery("SELECT sno_time(id), sno_meta(id), sno_partition(id),"
+                            + " sno_sequence(id), sno_bytes(id), sno_is_valid(id) FROM mixed WHERE n IN (1, 102) ORDER BY n")) {
+                assertTrue(rows.next());
+                assertEquals(good.time(), rows.getObject(1, OffsetDateTime.class).toInstant());
+                assertEquals(List.of(1, 2, 3), List.of(rows.getInt(2), rows.getInt(3), rows.getInt(4)));
+                assertEquals(good, SnoId.fromBytes(rows.getBytes(5)));
+                assertTrue(rows.getBoolean(6));
+                assertTrue(rows.next());
+                for (int i = 1; i <= 6; i++) {
+                    assertEquals(null, rows.getObject(i), "NULL in, column " + i);
+                }
+            }
+            // An index on an expression: building it over the bad row fails naming it; without that
+            // row it builds, queries use it, and inserting the bad row fails naming it.
+            assertEquals(expected, errorOf(c, "CREATE INDEX mixed_time ON mixed (sno_time(id))", "22023"));
+            try (Statement s = c.createStatement()) {
+                s.execute("DELETE FROM mixed WHERE n = 101");
+                s.execute("CREATE INDEX mixed_time ON mixed (sno_time(id))");
+                s.execute("ANALYZE mixed");
+                s.execute("SET enable_seqscan = off");
+                String plan = explain(s, "SELECT n FROM mixed WHERE sno_time(id) >= '2026-11-25 18:00:00Z'");
+                assertTrue(plan.contains("mixed_time"), plan);
+                s.execute("RESET enable_seqscan");
+            }
+            assertEquals(expected, errorOf(c, "INSERT INTO mixed VALUES (101, ?::uuid)", "22023", bad));
+            try (Statement s = c.createStatement()) {
+                s.execute("DROP TABLE mixed");
+            }
+        }
+    }
+
+    @Test
+    void schemaQualifiedCallsWorkWithAnySearchPath() throws SQLException {
+        // The readers' bodies call sno_invalid: bound when created, not looked up in the caller's
+        // search_path.
+        UUID bad = UUID.fromString("0195b2b6-2c4a-7e3f-9b1d-4c2a8e6f1a03");
+        SnoId good = SnoId.of(Instant.parse("2026-11-25T18:00:00Z"), true, 7, 8, 9);
+        try (Connection c = DriverManager.getConnection(Databases.url(database()))) {
+            try (Statement s = c.createStatement()) {
+                s.execute("SET search_path TO pg_catalog");
+            }
+            try (PreparedStatement q = c.prepareStatement("SELECT " + schema + ".sno_time(?), " + schema + ".sno_meta(?)")) {
+                q.setObject(1, good.toUuid());
+                q.setObject(2, good.toUuid());
+                try (ResultSet rows = q.executeQuery()) {
+                    assertTrue(rows.next());
+                    assertEquals(good.time(), rows.getObject(1, OffsetDateTime.class).toInstant());
+                    assertEquals(7, rows.getInt(2));
+                }
+            }
+            assertEquals("Invalid sno ID UUID: " + bad + " (bytes 10..15 must be zero in the image of a sno ID)",
+                    errorOf(c, "SELECT " + schema + ".sno_partition(?)", "22023", bad));
         }
     }
 
@@ -321,9 +455,10 @@ class PostgresFunctionsTest {
             }
             try (Statement s = c.createStatement();
                     ResultSet rows = s.executeQuery("SELECT sno_is_valid(NULL), sno_time(NULL), sno_uuid(NULL),"
-                            + " sno_lower(NULL), sno_text(NULL)")) {
+                            + " sno_lower(NULL), sno_text(NULL), sno_meta(NULL), sno_partition(NULL), sno_sequence(NULL),"
+                            + " sno_bytes(NULL)")) {
                 assertTrue(rows.next());
-                for (int i = 1; i <= 5; i++) {
+                for (int i = 1; i <= 9; i++) {
                     assertEquals(null, rows.getObject(i), "column " + i);
                 }
             }

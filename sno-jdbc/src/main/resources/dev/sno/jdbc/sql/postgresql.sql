@@ -4,10 +4,21 @@
 -- Part of sno-jdbc (resource dev/sno/jdbc/sql/postgresql.sql); install it with
 -- SnoJdbc.installFunctions(dataSource), from a migration, or with psql -f. It is
 -- idempotent (CREATE OR REPLACE only) and needs PostgreSQL 15 or later. The functions are created
--- in the first schema of the search_path; none calls another, so they work from any schema and
--- whatever the caller's search_path. All of them are IMMUTABLE STRICT PARALLEL SAFE: NULL in,
--- NULL out; usable in indexes and constant-folded by the planner.
+-- in the first schema of the search_path. All of them are IMMUTABLE PARALLEL SAFE and give NULL
+-- for NULL: usable in indexes and constant-folded by the planner.
 --
+-- The readers of a uuid (sno_time, sno_meta, sno_partition, sno_sequence, sno_bytes,
+-- sno_is_valid) are single SQL expressions, so the planner inlines them into the query: no
+-- function call per row. For that, the five that validate are not declared STRICT (PostgreSQL
+-- inlines a STRICT function only if its body is strict throughout, and the CASE that validates
+-- is not); a NULL still gives NULL. sno_is_valid, sno_text, sno_uuid and sno_lower are STRICT.
+-- The readers' bodies are SQL-standard (RETURN ...), bound when created: the call of
+-- sno_invalid in them names the sno_invalid of this schema whatever the caller's search_path.
+-- On PostgreSQL 18 and later they read the bytes with its bytea-to-integer casts, before 18
+-- with get_byte (slower, same results). The six zero bytes are written decode('000000000000',
+-- 'hex'), which the planner folds to a constant, rather than as a '\x...' literal, whose meaning
+-- depends on standard_conforming_strings when the function is created.
+
 -- Errors name the value and the constraint, as the Java library's do:
 --   22023 (invalid_parameter_value)       a uuid whose bytes 10..15 are not zero; a time out of range
 --   22P02 (invalid_text_representation)   text that is not a sno ID
@@ -17,90 +28,84 @@
 -- 8..9 the sequence. Every shift below is parenthesized: in SQL, << and | bind equally tightly
 -- and group from the left.
 
--- The 10 bytes of the ID whose UUID image u is (SnoId.fromUuid(u).toBytes()). This check of
--- bytes 10..15 begins every function below that reads a uuid.
-CREATE OR REPLACE FUNCTION sno_bytes(u uuid) RETURNS bytea
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-DECLARE
-  b bytea := uuid_send(u);
+-- Raises the error for a uuid that is not the image of a sno ID; returns nothing otherwise.
+-- The readers call it only for such a value: CASE WHEN <bytes 10..15 are not zero> THEN
+-- sno_invalid(u, NULL::<result type>) ELSE <the reading> END. The second argument only gives
+-- the result its type (so it must not be STRICT: NULL there is the normal case).
+CREATE OR REPLACE FUNCTION sno_invalid(u uuid, result_type anyelement) RETURNS anyelement
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
 BEGIN
-  IF substring(b FROM 11 FOR 6) <> decode('000000000000', 'hex') THEN
-    RAISE EXCEPTION 'Invalid sno ID UUID: % (bytes 10..15 must be zero in the image of a sno ID)', u
-      USING ERRCODE = '22023';
-  END IF;
-  RETURN substring(b FROM 1 FOR 10);
+  RAISE EXCEPTION 'Invalid sno ID UUID: % (bytes 10..15 must be zero in the image of a sno ID)', u
+    USING ERRCODE = '22023';
 END
 $fn$;
 
 -- True exactly when u is the UUID image of a sno ID (SnoId.fromUuid accepts it).
 CREATE OR REPLACE FUNCTION sno_is_valid(u uuid) RETURNS boolean
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-  SELECT substring(uuid_send(u) FROM 11 FOR 6) = decode('000000000000', 'hex')
-$fn$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN substring(uuid_send(u) FROM 11) = decode('000000000000', 'hex');
 
--- The time of the ID: the start of its 4 ms unit (SnoId.time()).
-CREATE OR REPLACE FUNCTION sno_time(u uuid) RETURNS timestamptz
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-DECLARE
-  b bytea := uuid_send(u);
-  units bigint;
-BEGIN
-  IF substring(b FROM 11 FOR 6) <> decode('000000000000', 'hex') THEN
-    RAISE EXCEPTION 'Invalid sno ID UUID: % (bytes 10..15 must be zero in the image of a sno ID)', u
-      USING ERRCODE = '22023';
-  END IF;
-  -- Bytes 0..4 as a 40-bit number, shifted right by one (dropping the tick-tock bit).
-  units := (get_byte(b, 0)::bigint << 31)
-         | (get_byte(b, 1)::bigint << 23)
-         | (get_byte(b, 2)::bigint << 15)
-         | (get_byte(b, 3)::bigint << 7)
-         | (get_byte(b, 4)::bigint >> 1);
-  -- 4000 * units < 2^53: the interval is exact to the microsecond.
-  RETURN timestamptz '2010-01-01 00:00:00+00' + units * interval '4 milliseconds';
-END
-$fn$;
+-- The 10 bytes of the ID whose UUID image u is (SnoId.fromUuid(u).toBytes()).
+CREATE OR REPLACE FUNCTION sno_bytes(u uuid) RETURNS bytea
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::bytea)
+            ELSE substring(uuid_send(u) FROM 1 FOR 10) END;
 
 -- The metabyte, 0..255 (SnoId.meta()).
 CREATE OR REPLACE FUNCTION sno_meta(u uuid) RETURNS int
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-DECLARE
-  b bytea := uuid_send(u);
-BEGIN
-  IF substring(b FROM 11 FOR 6) <> decode('000000000000', 'hex') THEN
-    RAISE EXCEPTION 'Invalid sno ID UUID: % (bytes 10..15 must be zero in the image of a sno ID)', u
-      USING ERRCODE = '22023';
-  END IF;
-  RETURN get_byte(b, 5);
-END
-$fn$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::int)
+            ELSE get_byte(uuid_send(u), 5) END;
 
--- The partition, 0..65535 (SnoId.partition()).
-CREATE OR REPLACE FUNCTION sno_partition(u uuid) RETURNS int
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+-- sno_time, sno_partition and sno_sequence: the same expressions on every version, with the
+-- bytes read by casts on PostgreSQL 18 (bytea to integer, big-endian, unsigned for fewer bytes
+-- than the integer has) and by get_byte before.
+DO $install$
 DECLARE
-  b bytea := uuid_send(u);
+  units text;      -- bytes 0..4 as a 40-bit number shifted right by one (the tick-tock bit dropped)
+  partition text;  -- bytes 6..7
+  sequence text;   -- bytes 8..9
 BEGIN
-  IF substring(b FROM 11 FOR 6) <> decode('000000000000', 'hex') THEN
-    RAISE EXCEPTION 'Invalid sno ID UUID: % (bytes 10..15 must be zero in the image of a sno ID)', u
-      USING ERRCODE = '22023';
+  IF current_setting('server_version_num')::int >= 180000 THEN
+    units := $e$substring(uuid_send(u) FROM 1 FOR 5)::bigint >> 1$e$;
+    partition := $e$substring(uuid_send(u) FROM 7 FOR 2)::int$e$;
+    sequence := $e$substring(uuid_send(u) FROM 9 FOR 2)::int$e$;
+  ELSE
+    units := $e$(get_byte(uuid_send(u), 0)::bigint << 31) | (get_byte(uuid_send(u), 1)::bigint << 23)
+      | (get_byte(uuid_send(u), 2)::bigint << 15) | (get_byte(uuid_send(u), 3)::bigint << 7)
+      | (get_byte(uuid_send(u), 4)::bigint >> 1)$e$;
+    partition := $e$(get_byte(uuid_send(u), 6) << 8) | get_byte(uuid_send(u), 7)$e$;
+    sequence := $e$(get_byte(uuid_send(u), 8) << 8) | get_byte(uuid_send(u), 9)$e$;
   END IF;
-  RETURN (get_byte(b, 6) << 8) | get_byte(b, 7);
-END
-$fn$;
 
--- The sequence, 0..65535 (SnoId.sequence()).
-CREATE OR REPLACE FUNCTION sno_sequence(u uuid) RETURNS int
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-DECLARE
-  b bytea := uuid_send(u);
-BEGIN
-  IF substring(b FROM 11 FOR 6) <> decode('000000000000', 'hex') THEN
-    RAISE EXCEPTION 'Invalid sno ID UUID: % (bytes 10..15 must be zero in the image of a sno ID)', u
-      USING ERRCODE = '22023';
-  END IF;
-  RETURN (get_byte(b, 8) << 8) | get_byte(b, 9);
+  -- The time of the ID: the start of its 4 ms unit (SnoId.time()). Computed on timestamp and
+  -- read as UTC (AT TIME ZONE interval '00:00'): timestamptz + interval is only STABLE, and an
+  -- IMMUTABLE function whose body is not immutable is not inlined. 4000 * units < 2^53: the
+  -- interval is exact to the microsecond.
+  EXECUTE format($f$
+    CREATE OR REPLACE FUNCTION sno_time(u uuid) RETURNS timestamptz
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::timestamptz)
+                ELSE (timestamp '2010-01-01 00:00:00' + (%s) * interval '4 milliseconds') AT TIME ZONE interval '00:00' END
+  $f$, units);
+
+  -- The partition, 0..65535 (SnoId.partition()).
+  EXECUTE format($f$
+    CREATE OR REPLACE FUNCTION sno_partition(u uuid) RETURNS int
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::int)
+                ELSE %s END
+  $f$, partition);
+
+  -- The sequence, 0..65535 (SnoId.sequence()).
+  EXECUTE format($f$
+    CREATE OR REPLACE FUNCTION sno_sequence(u uuid) RETURNS int
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE WHEN substring(uuid_send(u) FROM 11) <> decode('000000000000', 'hex') THEN sno_invalid(u, NULL::int)
+                ELSE %s END
+  $f$, sequence);
 END
-$fn$;
+$install$;
 
 -- The canonical text: 16 characters, 5 bits each, most significant first (SnoId.toString()).
 CREATE OR REPLACE FUNCTION sno_text(u uuid) RETURNS text
