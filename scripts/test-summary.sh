@@ -20,7 +20,7 @@ skipped_lines=()
 
 echo "== test summary: tests run per module (Surefire and Failsafe reports)"
 for reports in */target/surefire-reports */target/failsafe-reports examples/*/target/surefire-reports \
-  examples/*/target/failsafe-reports; do
+  examples/*/target/failsafe-reports examples/*/*/target/surefire-reports; do
   [ -d "$reports" ] || continue
   ls "$reports"/TEST-*.xml >/dev/null 2>&1 || continue
   module=${reports%/target/*}

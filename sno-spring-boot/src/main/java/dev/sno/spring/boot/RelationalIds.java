@@ -3,10 +3,12 @@ package dev.sno.spring.boot;
 import dev.sno.SnoGeneratedId;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
+import java.nio.ByteBuffer;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
 import org.springframework.core.convert.converter.Converter;
+import org.springframework.core.env.Environment;
 import org.springframework.data.convert.ReadingConverter;
 import org.springframework.data.convert.WritingConverter;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
@@ -17,13 +19,28 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
 
 /**
  * What Spring Data JDBC and Spring Data R2DBC share (both map through Spring Data Relational):
- * the ID assignment of their before-convert callbacks, and the UUID converters.
+ * the ID assignment of their before-convert callbacks, the UUID and binary converters, and the
+ * {@code sno.data.binary-ids} setting that chooses between them.
  */
 final class RelationalIds {
+
+    /** The setting that makes {@code SnoId} columns binary. */
+    static final String BINARY_IDS = "sno.data.binary-ids";
 
     private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
 
     private RelationalIds() {
+    }
+
+    /**
+     * Whether {@code sno.data.binary-ids=true}: {@code SnoId} columns are binary (the 16 bytes of
+     * the UUID image), not UUID. Never inferred from the database, where a column written with
+     * UUIDs may already exist.
+     *
+     * @throws dev.sno.config.SettingsException if the setting is blank or neither true nor false
+     */
+    static boolean binaryIds(Environment environment) {
+        return SnoGeneratorFactory.settings(environment).flag(BINARY_IDS).orElse(false);
     }
 
     /**
@@ -77,6 +94,47 @@ final class RelationalIds {
         @Override
         public SnoId convert(UUID source) {
             return SnoId.fromUuid(source);
+        }
+    }
+
+    /** The ID in 16 bytes (its UUID image) or 10 (its own bytes). */
+    private static SnoId fromBytes(byte[] bytes) {
+        if (bytes.length == 16) {
+            ByteBuffer image = ByteBuffer.wrap(bytes);
+            return SnoId.fromUuid(new UUID(image.getLong(), image.getLong()));
+        }
+        return SnoId.fromBytes(bytes); // 10 bytes, else InvalidSnoIdException naming the bytes and their length
+    }
+
+    /** Writes a {@code SnoId} as the 16 bytes of its UUID image. */
+    @WritingConverter
+    static final class SnoIdToBytes implements Converter<SnoId, byte[]> {
+        @Override
+        public byte[] convert(SnoId source) {
+            UUID image = source.toUuid();
+            return ByteBuffer.allocate(16).putLong(image.getMostSignificantBits())
+                    .putLong(image.getLeastSignificantBits()).array();
+        }
+    }
+
+    /** Reads a {@code SnoId} from the 16 bytes of its UUID image, or from its own 10 bytes. */
+    @ReadingConverter
+    static final class BytesToSnoId implements Converter<byte[], SnoId> {
+        @Override
+        public SnoId convert(byte[] source) {
+            return fromBytes(source);
+        }
+    }
+
+    /** Reads a {@code SnoId} from a buffer's remaining bytes, as {@link BytesToSnoId} does. */
+    @ReadingConverter
+    static final class ByteBufferToSnoId implements Converter<ByteBuffer, SnoId> {
+        @Override
+        public SnoId convert(ByteBuffer source) {
+            ByteBuffer bytes = source.duplicate();
+            byte[] copy = new byte[bytes.remaining()];
+            bytes.get(copy);
+            return fromBytes(copy);
         }
     }
 }

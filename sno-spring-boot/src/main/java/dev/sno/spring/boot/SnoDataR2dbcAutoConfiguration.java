@@ -2,10 +2,7 @@ package dev.sno.spring.boot;
 
 import dev.sno.SnoGeneratedId;
 import dev.sno.SnoGenerator;
-import dev.sno.SnoId;
-import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -14,8 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.convert.converter.Converter;
-import org.springframework.data.convert.ReadingConverter;
-import org.springframework.data.convert.WritingConverter;
+import org.springframework.core.env.Environment;
 import org.springframework.data.r2dbc.convert.R2dbcCustomConversions;
 import org.springframework.data.r2dbc.dialect.DialectResolver;
 import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
@@ -45,10 +41,12 @@ import reactor.core.publisher.Mono;
  *
  * <p>Binary columns: the default {@link #CONVERTERS} write UUIDs and read UUIDs and bytes.
  * Spring Data converts a type to one store type only, so an application whose {@code SnoId}
- * columns are binary ({@code BINARY(16)}, {@code bytea}) defines its own
- * {@code R2dbcCustomConversions} with {@link #BINARY_CONVERTERS}, and this configuration's bean
- * backs off, as it does for any application-defined {@code R2dbcCustomConversions} (which then
- * adds one of the lists itself).
+ * columns are binary ({@code BINARY(16)}, as MariaDB and MySQL need for sno order, or
+ * {@code bytea}) sets {@code sno.data.binary-ids=true}, and this configuration's bean has
+ * {@link #BINARY_CONVERTERS} instead. The setting is never inferred from the dialect: an
+ * existing MariaDB {@code uuid} or MySQL {@code CHAR(36)} column written with UUIDs would stop
+ * working. This configuration's bean backs off for an application-defined
+ * {@code R2dbcCustomConversions}, which then adds one of the lists itself.
  */
 @AutoConfiguration(after = SnoAutoConfiguration.class, afterName = {
         "org.springframework.boot.autoconfigure.r2dbc.R2dbcAutoConfiguration",
@@ -67,7 +65,7 @@ public final class SnoDataR2dbcAutoConfiguration {
      */
     public static final List<Converter<?, ?>> CONVERTERS = List.of(new RelationalIds.SnoIdToUuid(),
             new RelationalIds.UuidToSnoId(),
-            new BytesToSnoId(), new ByteBufferToSnoId());
+            new RelationalIds.BytesToSnoId(), new RelationalIds.ByteBufferToSnoId());
 
     /**
      * For binary columns ({@code BINARY(16)}, {@code bytea}): {@code SnoId} written as the 16
@@ -75,8 +73,8 @@ public final class SnoDataR2dbcAutoConfiguration {
      * {@code ByteBuffer}, as r2dbc-postgresql returns {@code bytea}: the 16-byte image or the 10
      * ID bytes) or a UUID.
      */
-    public static final List<Converter<?, ?>> BINARY_CONVERTERS = List.of(new SnoIdToBytes(), new BytesToSnoId(),
-            new ByteBufferToSnoId(), new RelationalIds.UuidToSnoId());
+    public static final List<Converter<?, ?>> BINARY_CONVERTERS = List.of(new RelationalIds.SnoIdToBytes(),
+            new RelationalIds.BytesToSnoId(), new RelationalIds.ByteBufferToSnoId(), new RelationalIds.UuidToSnoId());
 
     /** Created by Spring. */
     public SnoDataR2dbcAutoConfiguration() {
@@ -85,16 +83,18 @@ public final class SnoDataR2dbcAutoConfiguration {
     /**
      * The conversions Spring Boot would make for the connection's dialect (the dialect's
      * converters and simple types, and Spring Data R2DBC's store converters), plus
-     * {@link #CONVERTERS}.
+     * {@link #CONVERTERS}, or {@link #BINARY_CONVERTERS} with {@code sno.data.binary-ids=true}.
      *
-     * @param client  the application's database client, which names the connection factory
+     * @param client       the application's database client, which names the connection factory
+     * @param environment  the environment, for {@code sno.data.binary-ids}
      * @return the conversions
      */
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnSingleCandidate(DatabaseClient.class)
-    public R2dbcCustomConversions r2dbcCustomConversions(DatabaseClient client) {
-        return R2dbcCustomConversions.of(DialectResolver.getDialect(client.getConnectionFactory()), CONVERTERS);
+    public R2dbcCustomConversions r2dbcCustomConversions(DatabaseClient client, Environment environment) {
+        return R2dbcCustomConversions.of(DialectResolver.getDialect(client.getConnectionFactory()),
+                RelationalIds.binaryIds(environment) ? BINARY_CONVERTERS : CONVERTERS);
     }
 
     /**
@@ -113,46 +113,5 @@ public final class SnoDataR2dbcAutoConfiguration {
             return RelationalIds.withId(mapping == null ? null : mapping.getPersistentEntity(entity.getClass()), entity,
                     generator, beans);
         });
-    }
-
-    /** The ID in 16 bytes (its UUID image) or 10 (its own bytes). */
-    private static SnoId fromBytes(byte[] bytes) {
-        if (bytes.length == 16) {
-            ByteBuffer image = ByteBuffer.wrap(bytes);
-            return SnoId.fromUuid(new UUID(image.getLong(), image.getLong()));
-        }
-        return SnoId.fromBytes(bytes); // 10 bytes, else InvalidSnoIdException naming the bytes and their length
-    }
-
-    /** Writes a {@code SnoId} as the 16 bytes of its UUID image. */
-    @WritingConverter
-    static final class SnoIdToBytes implements Converter<SnoId, byte[]> {
-        @Override
-        public byte[] convert(SnoId source) {
-            UUID image = source.toUuid();
-            return ByteBuffer.allocate(16).putLong(image.getMostSignificantBits())
-                    .putLong(image.getLeastSignificantBits()).array();
-        }
-    }
-
-    /** Reads a {@code SnoId} from the 16 bytes of its UUID image, or from its own 10 bytes. */
-    @ReadingConverter
-    static final class BytesToSnoId implements Converter<byte[], SnoId> {
-        @Override
-        public SnoId convert(byte[] source) {
-            return fromBytes(source);
-        }
-    }
-
-    /** Reads a {@code SnoId} from a buffer's remaining bytes, as {@link BytesToSnoId} does. */
-    @ReadingConverter
-    static final class ByteBufferToSnoId implements Converter<ByteBuffer, SnoId> {
-        @Override
-        public SnoId convert(ByteBuffer source) {
-            ByteBuffer bytes = source.duplicate();
-            byte[] copy = new byte[bytes.remaining()];
-            bytes.get(copy);
-            return fromBytes(copy);
-        }
     }
 }

@@ -33,10 +33,26 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                           second application context in the same JVM
  * @param lease              a partition leased from the application's database instead of
  *                           partition
+ * @param data               how Spring Data JDBC and R2DBC store SnoId columns (sno.data.*)
  */
 @ConfigurationProperties("sno")
 public record SnoProperties(Integer partition, String sequenceRange, Path snapshotFile,
-        Duration maxRegressionWait, @DefaultValue("true") boolean install, @DefaultValue Lease lease) {
+        Duration maxRegressionWait, @DefaultValue("true") boolean install, @DefaultValue Lease lease,
+        @DefaultValue Data data) {
+
+    /**
+     * The sno.data.* properties: Spring Data JDBC and R2DBC.
+     *
+     * @param binaryIds  whether SnoId columns are binary (BINARY(16), bytea): IDs written as the
+     *                   16 bytes of their UUID image and read from bytes or UUIDs. MariaDB and
+     *                   MySQL need it for sno order (MariaDB's uuid type sorts otherwise; MySQL
+     *                   has none). Default false: written as java.util.UUID, for UUID columns.
+     *                   Never inferred from the database, where a column written with UUIDs may
+     *                   already exist. Hibernate has its own setting,
+     *                   hibernate.type.preferred_uuid_jdbc_type=BINARY
+     */
+    public record Data(@DefaultValue("false") boolean binaryIds) {
+    }
 
     /**
      * The sno.lease.* properties: the partition is leased from a table (sno_partition_lease) in

@@ -25,6 +25,9 @@ final class SnoSettingNames {
     static final List<String> CONDITIONS = List.of("sno.web.problem-details", "sno.web.time-windows",
             "sno.openapi.enabled");
 
+    /** The names the Spring Data JDBC and R2DBC configurations read. */
+    static final List<String> DATA = List.of(RelationalIds.BINARY_IDS);
+
     /** Spring's source that wraps all the others (ConfigurationPropertySources' attached source). */
     private static final String ATTACHED = "configurationProperties";
 
@@ -33,10 +36,12 @@ final class SnoSettingNames {
 
     /**
      * The names the starter reads, kebab-case, as {@code sno.lease.initialize-schema}: sno-core's
-     * and its lease stores' ({@link PartitionDecision#settingNames}), and the web conditions'.
+     * and its lease stores' ({@link PartitionDecision#settingNames}), the web conditions' and
+     * Spring Data's ({@link #DATA}).
      */
     static List<String> known() {
         List<String> names = new ArrayList<>(CONDITIONS);
+        names.addAll(DATA);
         names.addAll(PartitionDecision.settingNames(PartitionDecision.providers()));
         return names;
     }

@@ -34,7 +34,8 @@ class SnoSettingNamesTest {
     void unrelatedSystemPropertiesAndTheStartersOwnNamesInAnyFormStartTheApplication() {
         runner.withSystemProperties("sno.version=0.1.0-SNAPSHOT", "sno.partiton=7")
                 .withPropertyValues("sno.partition=9", "sno.maxRegressionWait=1s", "sno.lease.initialize_schema=never",
-                        "sno.web.problem-details=true", "sno.openapi.enabled=true", "sno.lease.redis.replicas=0")
+                        "sno.web.problem-details=true", "sno.openapi.enabled=true", "sno.lease.redis.replicas=0",
+                        "sno.data.binary-ids=false")
                 .run(ctx -> {
                     assertThat(ctx).hasNotFailed();
                     assertThat(ctx.getBean(SnoGenerator.class).partition()).isEqualTo(9);
@@ -47,13 +48,14 @@ class SnoSettingNamesTest {
                 "sno.partition", "sno.sequence-range", "sno.snapshot-file", "sno.max-regression-wait", "sno.install",
                 "sno.lease.enabled", "sno.lease.namespace", "sno.lease.duration", "sno.lease.partitions",
                 "sno.lease.initialize-schema", "sno.lease.datasource", "sno.lease.store", "sno.lease.redis.url",
-                "sno.lease.redis.replicas", "sno.lease.redis.accept-unsafe-persistence");
+                "sno.lease.redis.replicas", "sno.lease.redis.accept-unsafe-persistence", "sno.data.binary-ids");
         // The test class path adds test-support's store module, sno-zookeeper and sno-etcd, with settings of
         // their own.
         assertThat(SnoSettingNames.known()).containsExactlyInAnyOrderElementsOf(
                 java.util.stream.Stream.concat(known.stream(), java.util.stream.Stream.of("sno.lease.memory.label",
                         "sno.lease.zookeeper.connect", "sno.lease.zookeeper.root", "sno.lease.etcd.endpoints")).toList());
-        // The IDE metadata (SnoProperties) names what sno-jdbc, sno-redis and sno-core read.
+        // The IDE metadata (SnoProperties) names what sno-jdbc, sno-redis, sno-core and the Spring Data
+        // configurations read.
         assertThat(SnoSettingNames.described()).containsExactlyInAnyOrderElementsOf(known);
     }
 

@@ -226,7 +226,26 @@ abstract class SnoR2dbcChecks {
             tables(ctx, binaryType());
             assertThat(ctx.getBean(R2dbcCustomConversions.class)).isSameAs(ctx.getBean("binaryConversions"));
             assertThat(ctx).doesNotHaveBean("r2dbcCustomConversions");
+            binaryColumnsHoldTheImageInSnoOrder(ctx);
+        });
+    }
 
+    /** Issue 33: sno.data.binary-ids=true, and no bean of the application's, does the same. */
+    @Test
+    void theBinaryIdsSettingStoresIdsInBinaryColumns() {
+        runner().withPropertyValues("sno.data.binary-ids=true").run(ctx -> {
+            tables(ctx, binaryType());
+            assertThat(ctx.getBean(R2dbcCustomConversions.class)).isSameAs(ctx.getBean("r2dbcCustomConversions"));
+            assertThat(ctx.getBean(R2dbcCustomConversions.class).getCustomWriteTarget(SnoId.class))
+                    .contains(byte[].class);
+            binaryColumnsHoldTheImageInSnoOrder(ctx);
+        });
+        runner().run(ctx -> assertThat(ctx.getBean(R2dbcCustomConversions.class).getCustomWriteTarget(SnoId.class))
+                .as("unset: UUIDs").contains(UUID.class));
+    }
+
+    private void binaryColumnsHoldTheImageInSnoOrder(AssertableApplicationContext ctx) {
+        {
             Repositories.Notes notes = ctx.getBean(Repositories.Notes.class);
             SnoId id = notes.save(new Note(null, "binary")).block(WAIT).getId();
             assertThat(id.meta()).isEqualTo(3);
@@ -249,7 +268,7 @@ abstract class SnoR2dbcChecks {
             }
             later.addAll(List.of(startingWith(0x80), startingWith(0xf0)));
             assertThat(ids(notes.findByIdGreaterThanOrderById(id).collectList().block(WAIT))).isEqualTo(later);
-        });
+        }
     }
 
     private static byte[] bytes(ByteBuffer buffer) {

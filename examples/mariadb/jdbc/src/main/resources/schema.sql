@@ -1,0 +1,4 @@
+CREATE TABLE IF NOT EXISTS events (
+    id BINARY(16) PRIMARY KEY,
+    title VARCHAR(200) NOT NULL
+);
