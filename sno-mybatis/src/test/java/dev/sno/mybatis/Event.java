@@ -42,9 +42,4 @@ public class Event {
     public void setParent(SnoId parent) {
         this.parent = parent;
     }
-
-    @Override
-    public String toString() {
-        return "Event[" + id + ", " + name + ", " + parent + "]";
-    }
 }

@@ -200,6 +200,7 @@ class MyBatisTest {
     void theAnnotationMapperFillsAMarkedGetterFromTheNamedSupplierMadeOnce(Target target) throws SQLException {
         try (Target.Db db = target.open(); SqlSession session = db.sessions().openSession(true)) {
             NoteMapper notes = session.getMapper(NoteMapper.class);
+            NoteTestMapper tests = session.getMapper(NoteTestMapper.class);
             int instances = PartitionTwelve.INSTANCES.get();
             Note note = new Note("hello");
             notes.insert(note);
@@ -218,7 +219,7 @@ class MyBatisTest {
             List<SnoId> expected = new ArrayList<>(more.stream().map(Note::getId).toList());
             expected.add(note.getId());
             expected.sort(Comparator.naturalOrder());
-            assertEquals(expected, notes.ids(), "a list of SnoId results");
+            assertEquals(expected, tests.ids(), "a list of SnoId results");
             assertEquals("x-n0", notes.find(more.get(0).getId()).getBody());
         }
     }
@@ -228,15 +229,16 @@ class MyBatisTest {
     void aRecordWithANullMarkedIdIsRefusedAndOneWithItsIdIsInserted(Target target) throws SQLException {
         try (Target.Db db = target.open(); SqlSession session = db.sessions().openSession(true)) {
             NoteMapper notes = session.getMapper(NoteMapper.class);
+            NoteTestMapper tests = session.getMapper(NoteTestMapper.class);
             PersistenceException e = assertThrows(PersistenceException.class,
-                    () -> notes.insertRecord(new Memo(null, "no id")));
+                    () -> tests.insertRecord(new Memo(null, "no id")));
             IllegalArgumentException cause = cause(e, IllegalArgumentException.class);
             assertEquals("Cannot give dev.sno.mybatis.Memo.id (@SnoGeneratedId) an ID on insert: a record's components"
                     + " cannot be set; make the record with its ID (Sno.next(3)) instead of null", cause.getMessage());
             assertTrue(notes.all().isEmpty());
 
             Memo memo = new Memo(dev.sno.Sno.next(3), "with id");
-            notes.insertRecord(memo);
+            tests.insertRecord(memo);
             assertEquals("with id", notes.find(memo.id()).getBody());
         }
     }
@@ -246,14 +248,15 @@ class MyBatisTest {
     void theUuidHandlerWritesTheSixteenBytesWhereTheMappingSaysJdbcTypeBinary(Target target) throws SQLException {
         try (Target.Db db = target.open("mybatis-config.xml"); SqlSession session = db.sessions().openSession(true)) {
             NoteMapper notes = session.getMapper(NoteMapper.class);
+            NoteTestMapper tests = session.getMapper(NoteTestMapper.class);
             Note note = new Note("binary");
-            notes.insertAsBinary(note);
+            tests.insertAsBinary(note);
             try (Connection c = DriverManager.getConnection(db.url());
                     ResultSet rows = c.createStatement().executeQuery("SELECT id FROM note")) {
                 assertTrue(rows.next());
                 assertArrayEquals(Arrays.copyOf(note.getId().toBytes(), 16), rows.getBytes(1));
             }
-            assertEquals(List.of(note.getId()), notes.ids(), "and reads them back");
+            assertEquals(List.of(note.getId()), tests.ids(), "and reads them back");
         }
     }
 

@@ -17,18 +17,9 @@ public interface NoteMapper {
         "</script>"})
     int insertAll(@Param("prefix") String prefix, @Param("notes") List<Note> notes);
 
-    @Insert("INSERT INTO note (id, body) VALUES (#{id}, #{body})")
-    int insertRecord(Memo memo);
-
-    @Insert("INSERT INTO note (id, body) VALUES (#{id,jdbcType=BINARY}, #{body})")
-    int insertAsBinary(Note note);
-
     @Select("SELECT id, body FROM note WHERE id = #{id}")
     Note find(SnoId id);
 
     @Select("SELECT id, body FROM note ORDER BY id")
     List<Note> all();
-
-    @Select("SELECT id FROM note ORDER BY id")
-    List<SnoId> ids();
 }

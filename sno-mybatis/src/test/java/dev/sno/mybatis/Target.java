@@ -102,6 +102,7 @@ enum Target {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        configuration.addMapper(NoteTestMapper.class);
         configuration.setEnvironment(new Environment(name(), new JdbcTransactionFactory(),
                 new UnpooledDataSource(driver(), url, null)));
         SqlSessionFactory sessions = new SqlSessionFactoryBuilder().build(configuration);
