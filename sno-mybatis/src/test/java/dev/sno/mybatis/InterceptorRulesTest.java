@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.sno.SnoGeneratedId;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
+import dev.sno.mybatis.example.Event;
+import dev.sno.mybatis.example.EventMapper;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

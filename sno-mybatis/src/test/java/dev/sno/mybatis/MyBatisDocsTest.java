@@ -56,10 +56,10 @@ class MyBatisDocsTest {
     void everyMarkedBlockIsARunOfTheTestedFile() throws IOException {
         List<List<String>> blocks = blocks(Files.readString(ROOT.resolve("docs/mybatis.md")));
         assertEquals(List.of("sno-mybatis/src/test/resources/mybatis-config.xml",
-                "sno-mybatis/src/test/java/dev/sno/mybatis/Event.java",
-                "sno-mybatis/src/test/resources/dev/sno/mybatis/EventMapper.xml",
-                "sno-mybatis/src/test/java/dev/sno/mybatis/EventMapper.java"
-                        + " sno-mybatis/src/test/java/dev/sno/mybatis/NoteMapper.java"),
+                "sno-mybatis/src/test/java/dev/sno/mybatis/example/Event.java",
+                "sno-mybatis/src/test/resources/dev/sno/mybatis/example/EventMapper.xml",
+                "sno-mybatis/src/test/java/dev/sno/mybatis/example/EventMapper.java",
+                "sno-mybatis/src/test/java/dev/sno/mybatis/example/AnnotatedEventMapper.java"),
                 blocks.stream().map(b -> b.get(0)).toList());
         for (List<String> block : blocks) {
             List<String> file = new ArrayList<>();

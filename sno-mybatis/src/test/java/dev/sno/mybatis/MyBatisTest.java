@@ -10,6 +10,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sno.SnoId;
 import dev.sno.SnoIdRange;
+import dev.sno.mybatis.example.AnnotatedEventMapper;
+import dev.sno.mybatis.example.Event;
+import dev.sno.mybatis.example.EventMapper;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -166,6 +169,37 @@ class MyBatisTest {
                 assertEquals(expected, events.within(range).stream().map(Event::getId).toList(),
                         range + ", seed " + seed);
             }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Target.class)
+    void theAnnotationMapperFillsInsertsOneByOneAndInAForeachAndSelectsInSnoOrderAndByWindow(Target target)
+            throws SQLException {
+        long seed = seed();
+        Random r = new Random(seed);
+        try (Target.Db db = target.open(); SqlSession session = db.sessions().openSession(true)) {
+            AnnotatedEventMapper events = session.getMapper(AnnotatedEventMapper.class);
+            Event one = new Event("one", null);
+            events.insert(one);
+            assertEquals(7, one.getId().meta());
+            List<Event> batch = new ArrayList<>();
+            for (SnoId id : ids(r, 30)) {
+                Event e = new Event(id.toString(), one.getId());
+                e.setId(r.nextBoolean() ? id : null);
+                batch.add(e);
+            }
+            events.insertAll(batch);
+            batch.forEach(e -> assertNotNull(e.getId(), "seed " + seed));
+            batch.add(one);
+            List<SnoId> sorted = batch.stream().map(Event::getId).sorted().toList();
+            assertEquals(sorted, events.all().stream().map(Event::getId).toList(), "seed " + seed);
+            assertEquals(one.getId(), events.find(batch.get(0).getId()).getParent());
+            SnoId a = sorted.get(r.nextInt(sorted.size()));
+            SnoId b = sorted.get(r.nextInt(sorted.size()));
+            SnoIdRange range = new SnoIdRange(a.compareTo(b) <= 0 ? a : b, a.compareTo(b) <= 0 ? b : a);
+            assertEquals(sorted.stream().filter(range::contains).toList(),
+                    events.within(range).stream().map(Event::getId).toList(), range + ", seed " + seed);
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.sno.mybatis;
+package dev.sno.mybatis.example;
 
 import dev.sno.SnoGeneratedId;
 import dev.sno.SnoId;
