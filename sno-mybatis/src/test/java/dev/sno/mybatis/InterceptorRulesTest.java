@@ -20,9 +20,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Options;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
 import org.apache.ibatis.exceptions.PersistenceException;
+import org.apache.ibatis.mapping.StatementType;
 import org.apache.ibatis.session.SqlSession;
 import org.apache.ibatis.session.SqlSessionFactory;
 import org.junit.jupiter.api.Test;
@@ -113,6 +116,10 @@ class InterceptorRulesTest {
 
         @Select("SELECT id FROM event")
         SnoId eventId();
+
+        @Update("{#{out, mode=OUT, jdbcType=OTHER, javaType=dev.sno.SnoId} = CALL CAST(#{in} AS UUID)}")
+        @Options(statementType = StatementType.CALLABLE)
+        void call(Map<String, Object> parameters);
     }
 
     private static SqlSessionFactory factory(Target.Db db) {
@@ -212,6 +219,22 @@ class InterceptorRulesTest {
                 assertEquals("Not a sno ID in column 'ID': a byte array of length 2 (expected 10 (sno) or 16 (UUID) bytes)",
                         MyBatisTest.cause(e, SQLDataException.class).getMessage());
             }
+        }
+    }
+
+    @Test
+    void anOutParameterOfACallIsReadAndAMalformedOneRefusedNamingIt() throws SQLException {
+        try (Target.Db db = Target.H2_UUID.open(); SqlSession session = factory(db).openSession(true)) {
+            Shapes shapes = session.getMapper(Shapes.class);
+            SnoId id = dev.sno.Sno.next(5);
+            Map<String, Object> parameters = new java.util.HashMap<>(Map.of("in", id.toUuid().toString()));
+            shapes.call(parameters);
+            assertEquals(id, parameters.get("out"));
+            parameters.put("in", "0123abcd-0000-4000-8000-00000000beef");
+            PersistenceException e = assertThrows(PersistenceException.class, () -> shapes.call(parameters));
+            String message = MyBatisTest.cause(e, SQLDataException.class).getMessage();
+            assertEquals("Not a sno ID in OUT parameter 1: 0123abcd-0000-4000-8000-00000000beef (", message.substring(0,
+                    message.indexOf('(') + 1), message);
         }
     }
 
