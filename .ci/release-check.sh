@@ -126,11 +126,13 @@ case "${1:-}" in
     lint="-Xlint:all --add-modules jakarta.xml.bind" run_app jooq \
       "$(mp "sno-jooq-$version.jar" 'jooq-3.*.jar' 'r2dbc-spi-*.jar' 'reactive-streams-*.jar' 'h2-*.jar' \
         'jakarta.xml.bind-api-*.jar' 'jakarta.activation-api-*.jar')" appjooq -Dorg.jooq.no-logo=true -Dorg.jooq.no-tips=true
+    # MyBatis with the rows' package opened to it, the type handler and the @SnoGeneratedId plugin.
+    run_app mybatis "$(mp "sno-jdbc-$version.jar" "sno-mybatis-$version.jar" 'mybatis-3.*.jar' 'h2-*.jar')" appmybatis
     jpa_path="$lib/sno-core-$version.jar"
     jta=""
     for f in "$lib"/*.jar; do
       case "$(basename "$f")" in
-        sno-core-*|sno-jackson-*|jackson-*|sno-kotlin-*|kotlin*|annotations-13.*|sno-jooq-*|jooq-*|r2dbc-spi-*|reactive-streams-*) ;;
+        sno-core-*|sno-jackson-*|jackson-*|sno-kotlin-*|kotlin*|annotations-13.*|sno-jooq-*|jooq-*|r2dbc-spi-*|reactive-streams-*|sno-mybatis-*|mybatis-*) ;;
         jakarta.transaction-api-*) jta="$f" ;;
         *) jpa_path="$jpa_path:$f" ;;
       esac

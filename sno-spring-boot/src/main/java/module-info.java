@@ -32,6 +32,8 @@ module dev.sno.spring.boot {
     requires static transitive micrometer.core;
     requires static transitive spring.boot.actuator;
     requires static transitive spring.boot.health;
+    requires static transitive dev.sno.mybatis;
+    requires static transitive org.mybatis;
     requires static dev.sno.redis;
     requires static lettuce.core;
     requires static spring.data.redis;

@@ -1,0 +1,1 @@
+CREATE TABLE purchase (id UUID NOT NULL PRIMARY KEY, item VARCHAR(100) NOT NULL, receipt_id UUID);

@@ -1,0 +1,75 @@
+package dev.sno.mybatis;
+
+import dev.sno.SnoGeneratedId;
+import dev.sno.SnoId;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.ibatis.reflection.property.PropertyNamer;
+
+/**
+ * The {@link SnoGeneratedId} members of a class, as MyBatis property names: marked fields (of the
+ * class and its superclasses) and marked getters or setters. Reading annotations needs no access
+ * to the class's package; MyBatis' own reflection then gets and sets the values.
+ */
+final class GeneratedIdMembers {
+
+    /** One marked property. */
+    record Member(String property, SnoGeneratedId config) {
+    }
+
+    private GeneratedIdMembers() {
+    }
+
+    /**
+     * The marked properties of a class, each once (a field and its getter both marked count once,
+     * the first found wins).
+     *
+     * @throws IllegalArgumentException if a marked member is not of type SnoId, or a marked method
+     *                                  is not a getter or setter
+     */
+    static List<Member> of(Class<?> type) {
+        if (type.isPrimitive() || type.isArray() || type.getName().startsWith("java.")) {
+            return List.of();
+        }
+        Map<String, Member> found = new LinkedHashMap<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                SnoGeneratedId config = f.getAnnotation(SnoGeneratedId.class);
+                if (config == null || Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                if (f.getType() != SnoId.class) {
+                    throw new IllegalArgumentException("@SnoGeneratedId on " + c.getName() + "." + f.getName()
+                            + ", which is a " + f.getType().getName() + ", not a dev.sno.SnoId");
+                }
+                found.putIfAbsent(f.getName(), new Member(f.getName(), config));
+            }
+            for (Method m : c.getDeclaredMethods()) {
+                SnoGeneratedId config = m.getAnnotation(SnoGeneratedId.class);
+                if (config == null || Modifier.isStatic(m.getModifiers()) || m.isBridge()) {
+                    continue;
+                }
+                String property = property(c, m);
+                found.putIfAbsent(property, new Member(property, config));
+            }
+        }
+        return List.copyOf(found.values());
+    }
+
+    private static String property(Class<?> owner, Method m) {
+        boolean getter = m.getParameterCount() == 0 && m.getReturnType() == SnoId.class;
+        boolean setter = m.getParameterCount() == 1 && m.getParameterTypes()[0] == SnoId.class;
+        String where = "@SnoGeneratedId on " + owner.getName() + "." + m.getName() + "()";
+        if (owner.isRecord() && getter) {
+            return m.getName();
+        }
+        if (!(getter && PropertyNamer.isGetter(m.getName()) || setter && PropertyNamer.isSetter(m.getName()))) {
+            throw new IllegalArgumentException(where + ", which is not a getter or setter of a dev.sno.SnoId property");
+        }
+        return PropertyNamer.methodToProperty(m.getName());
+    }
+}

@@ -1,0 +1,2 @@
+CREATE TABLE event (id ${id} NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL, parent ${id});
+CREATE TABLE note (id ${id} NOT NULL PRIMARY KEY, body VARCHAR(100) NOT NULL);

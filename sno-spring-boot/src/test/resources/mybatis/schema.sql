@@ -1,0 +1,1 @@
+CREATE TABLE customer (id UUID NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL, audit_id UUID);
