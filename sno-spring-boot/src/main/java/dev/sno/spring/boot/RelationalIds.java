@@ -5,10 +5,8 @@ import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import java.nio.ByteBuffer;
 import java.util.UUID;
-import java.util.function.Supplier;
 import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
 import org.springframework.core.convert.converter.Converter;
-import org.springframework.core.env.Environment;
 import org.springframework.data.convert.ReadingConverter;
 import org.springframework.data.convert.WritingConverter;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
@@ -19,28 +17,14 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
 
 /**
  * What Spring Data JDBC and Spring Data R2DBC share (both map through Spring Data Relational):
- * the ID assignment of their before-convert callbacks, the UUID and binary converters, and the
- * {@code sno.data.binary-ids} setting that chooses between them.
+ * the ID assignment of their before-convert callbacks, and the UUID and binary converters, between
+ * which the {@code sno.data.binary-ids} setting ({@link DataIds}) chooses.
  */
 final class RelationalIds {
-
-    /** The setting that makes {@code SnoId} columns binary. */
-    static final String BINARY_IDS = "sno.data.binary-ids";
 
     private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
 
     private RelationalIds() {
-    }
-
-    /**
-     * Whether {@code sno.data.binary-ids=true}: {@code SnoId} columns are binary (the 16 bytes of
-     * the UUID image), not UUID. Never inferred from the database, where a column written with
-     * UUIDs may already exist.
-     *
-     * @throws dev.sno.config.SettingsException if the setting is blank or neither true nor false
-     */
-    static boolean binaryIds(Environment environment) {
-        return SnoGeneratorFactory.settings(environment).flag(BINARY_IDS).orElse(false);
     }
 
     /**
@@ -67,16 +51,10 @@ final class RelationalIds {
         SnoGeneratedId config = id.findAnnotation(SnoGeneratedId.class);
         SnoGenerator source = generator;
         if (config != null && config.generator() != SnoGeneratedId.Installed.class) {
-            source = supplier(beans, config.generator()).get();
+            source = DataIds.supplier(beans, config.generator()).get();
         }
         accessor.setProperty(id, source.next(config == null ? 0 : config.meta()));
         return accessor.getBean();
-    }
-
-    /** The supplier bean of the given class, else a new one with its dependencies injected. */
-    private static <T extends Supplier<? extends SnoGenerator>> T supplier(AutowireCapableBeanFactory beans,
-            Class<T> type) {
-        return beans.getBeanProvider(type).getIfAvailable(() -> beans.createBean(type));
     }
 
     /** Writes a {@code SnoId} as its UUID image. */

@@ -63,7 +63,7 @@ public final class SnoDataJdbcAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     public JdbcCustomConversions jdbcCustomConversions(ObjectProvider<Dialect> dialect, Environment environment) {
-        List<Converter<?, ?>> converters = RelationalIds.binaryIds(environment) ? BINARY_CONVERTERS : CONVERTERS;
+        List<Converter<?, ?>> converters = DataIds.binaryIds(environment) ? BINARY_CONVERTERS : CONVERTERS;
         Dialect d = dialect.getIfAvailable();
         if (d == null) {
             return new JdbcCustomConversions(converters);

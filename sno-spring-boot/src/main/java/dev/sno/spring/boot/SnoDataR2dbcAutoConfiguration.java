@@ -94,7 +94,7 @@ public final class SnoDataR2dbcAutoConfiguration {
     @ConditionalOnSingleCandidate(DatabaseClient.class)
     public R2dbcCustomConversions r2dbcCustomConversions(DatabaseClient client, Environment environment) {
         return R2dbcCustomConversions.of(DialectResolver.getDialect(client.getConnectionFactory()),
-                RelationalIds.binaryIds(environment) ? BINARY_CONVERTERS : CONVERTERS);
+                DataIds.binaryIds(environment) ? BINARY_CONVERTERS : CONVERTERS);
     }
 
     /**

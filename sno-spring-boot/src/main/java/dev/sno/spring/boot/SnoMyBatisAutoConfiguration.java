@@ -2,23 +2,26 @@ package dev.sno.spring.boot;
 
 import dev.sno.SnoGeneratedId;
 import dev.sno.SnoGenerator;
+import dev.sno.SnoId;
 import dev.sno.mybatis.SnoGeneratedIdInterceptor;
 import dev.sno.mybatis.SnoIdBinaryTypeHandler;
 import dev.sno.mybatis.SnoIdTypeHandler;
-import java.util.function.Supplier;
+import org.apache.ibatis.type.TypeHandler;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * MyBatis (with mybatis-spring-boot-starter, whose {@code MybatisAutoConfiguration} registers
  * every {@code TypeHandler} and {@code Interceptor} bean): sno-mybatis' {@link SnoIdTypeHandler}
- * for {@code SnoId} values in UUID columns, unless the application defines a
- * {@link SnoIdTypeHandler} or {@link SnoIdBinaryTypeHandler} bean itself (the latter for
- * {@code BINARY(16)} columns, on MariaDB and MySQL), and a {@link SnoGeneratedIdInterceptor} that
+ * for {@code SnoId} values in UUID columns, or its {@link SnoIdBinaryTypeHandler} for
+ * {@code BINARY(16)} columns (MariaDB, MySQL) with {@code sno.data.binary-ids=true}, the setting
+ * Spring Data JDBC and R2DBC follow too, unless the application defines either handler bean
+ * itself; and a {@link SnoGeneratedIdInterceptor} that
  * gives null {@link SnoGeneratedId} properties of inserted objects IDs from the application's
  * {@link SnoGenerator} bean, or from the Spring bean of the supplier class the annotation names
  * (else a new instance with its dependencies injected). Needs sno-mybatis and MyBatis on the class
@@ -34,14 +37,17 @@ public final class SnoMyBatisAutoConfiguration {
     }
 
     /**
-     * The type handler for UUID columns.
+     * The type handler: for UUID columns, or for {@code BINARY(16)} columns with
+     * {@code sno.data.binary-ids=true}.
      *
+     * @param environment  the environment, for {@code sno.data.binary-ids}
      * @return the handler
+     * @throws dev.sno.config.SettingsException if the setting is neither true nor false
      */
     @Bean
     @ConditionalOnMissingBean({SnoIdTypeHandler.class, SnoIdBinaryTypeHandler.class})
-    public SnoIdTypeHandler snoIdTypeHandler() {
-        return new SnoIdTypeHandler();
+    public TypeHandler<SnoId> snoIdTypeHandler(Environment environment) {
+        return DataIds.binaryIds(environment) ? new SnoIdBinaryTypeHandler() : new SnoIdTypeHandler();
     }
 
     /**
@@ -56,12 +62,6 @@ public final class SnoMyBatisAutoConfiguration {
     public SnoGeneratedIdInterceptor snoGeneratedIdInterceptor(ObjectProvider<SnoGenerator> generator,
             AutowireCapableBeanFactory beans) {
         return new SnoGeneratedIdInterceptor(generator::getObject,
-                type -> supplier(beans, type));
-    }
-
-    /** The supplier bean of the given class, else a new one with its dependencies injected. */
-    private static <T extends Supplier<? extends SnoGenerator>> T supplier(AutowireCapableBeanFactory beans,
-            Class<T> type) {
-        return beans.getBeanProvider(type).getIfAvailable(() -> beans.createBean(type));
+                type -> DataIds.supplier(beans, type));
     }
 }

@@ -41,7 +41,7 @@ public record SnoProperties(Integer partition, String sequenceRange, Path snapsh
         @DefaultValue Data data) {
 
     /**
-     * The sno.data.* properties: Spring Data JDBC and R2DBC.
+     * The sno.data.* properties: Spring Data JDBC, Spring Data R2DBC and MyBatis.
      *
      * @param binaryIds  whether SnoId columns are binary (BINARY(16), bytea): IDs written as the
      *                   16 bytes of their UUID image and read from bytes or UUIDs. MariaDB and

@@ -26,7 +26,7 @@ final class SnoSettingNames {
             "sno.openapi.enabled");
 
     /** The names the Spring Data JDBC and R2DBC configurations read. */
-    static final List<String> DATA = List.of(RelationalIds.BINARY_IDS);
+    static final List<String> DATA = List.of(DataIds.BINARY_IDS);
 
     /** Spring's source that wraps all the others (ConfigurationPropertySources' attached source). */
     private static final String ATTACHED = "configurationProperties";

@@ -96,6 +96,32 @@ class SnoMyBatisTest {
     }
 
     @Test
+    void withTheBinaryIdsSettingTheBinaryHandlerIsRegisteredWithNoBeanOfTheApplication() {
+        runner("binary-schema.sql").withPropertyValues("sno.data.binary-ids=true").run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            assertThat(ctx).doesNotHaveBean(SnoIdTypeHandler.class);
+            assertThat(ctx.getBean(SqlSessionFactory.class).getConfiguration().getTypeHandlerRegistry()
+                    .getTypeHandler(SnoId.class)).isSameAs(ctx.getBean(SnoIdBinaryTypeHandler.class));
+            CustomerMapper customers = ctx.getBean(CustomerMapper.class);
+            Customer ada = new Customer("Ada");
+            customers.insert(ada);
+            byte[] stored = new JdbcTemplate(ctx.getBean(DataSource.class))
+                    .queryForObject("SELECT id FROM customer", byte[].class);
+            assertThat(stored).isEqualTo(Arrays.copyOf(ada.getId().toBytes(), 16));
+            assertThat(customers.find(ada.getId()).getName()).isEqualTo("Ada");
+        });
+    }
+
+    @Test
+    void aBinaryIdsValueThatIsNoBooleanStopsTheStartupNamingIt() {
+        runner("schema.sql").withPropertyValues("sno.data.binary-ids=yes").run(ctx -> {
+            assertThat(ctx).hasFailed();
+            assertThat(ctx.getStartupFailure()).rootCause().hasMessageContaining("sno.data.binary-ids")
+                    .hasMessageContaining("yes");
+        });
+    }
+
+    @Test
     void withoutSnoMyBatisNothingIsRegistered() {
         plainRunner("schema.sql").withClassLoader(new FilteredClassLoader(SnoIdTypeHandler.class)).run(ctx -> {
             assertThat(ctx).hasNotFailed();
