@@ -46,6 +46,7 @@ final class GeneratedIdMembers {
                     throw new IllegalArgumentException("@SnoGeneratedId on " + c.getName() + "." + f.getName()
                             + ", which is a " + f.getType().getName() + ", not a dev.sno.SnoId");
                 }
+                checkMeta(config, c.getName() + "." + f.getName());
                 found.putIfAbsent(f.getName(), new Member(f.getName(), config));
             }
             for (Method m : c.getDeclaredMethods()) {
@@ -54,6 +55,7 @@ final class GeneratedIdMembers {
                     continue;
                 }
                 String property = property(c, m);
+                checkMeta(config, c.getName() + "." + m.getName() + "()");
                 found.putIfAbsent(property, new Member(property, config));
             }
         }
@@ -71,5 +73,13 @@ final class GeneratedIdMembers {
             throw new IllegalArgumentException(where + ", which is not a getter or setter of a dev.sno.SnoId property");
         }
         return PropertyNamer.methodToProperty(m.getName());
+    }
+
+    /** Refuses a metabyte outside 0..255, naming it and the member, as sno-jdbc's Hibernate support does. */
+    private static void checkMeta(SnoGeneratedId config, String member) {
+        if (config.meta() < 0 || config.meta() > 255) {
+            throw new IllegalArgumentException("@SnoGeneratedId meta must be in [0, 255]: meta=" + config.meta()
+                    + " on " + member);
+        }
     }
 }

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The interceptor's other rules, on H2 through a session: arrays, a plain Map parameter, an object
  * and a list under several {@code @Param}s, inherited marked fields, a generator given to the
- * constructor, and the refusals (a marked member that is not a SnoId, a supplier without a public
+ * constructor, and the refusals (a marked member that is not a SnoId or has a metabyte out of
+ * range, a supplier without a public
  * no-argument constructor); and the type handler's reading of the ID's 10 bytes.
  */
 class InterceptorRulesTest {
@@ -55,6 +56,21 @@ class InterceptorRulesTest {
         private String body = "wrong";
 
         public String getId() {
+            return id;
+        }
+
+        public String getBody() {
+            return body;
+        }
+    }
+
+    /** A marked field with an impossible metabyte. */
+    public static class WrongMeta {
+        @SnoGeneratedId(meta = 256)
+        private SnoId id;
+        private String body = "wrong meta";
+
+        public SnoId getId() {
             return id;
         }
 
@@ -111,6 +127,9 @@ class InterceptorRulesTest {
         @Insert("INSERT INTO note (id, body) VALUES (#{id}, #{body})")
         int insertUnmakeable(Unmakeable unmakeable);
 
+        @Insert("INSERT INTO note (id, body) VALUES (#{id}, #{body})")
+        int insertWrongMeta(WrongMeta wrongMeta);
+
         @Insert("INSERT INTO event (id, name) VALUES (#{id}, #{name})")
         int insertEvent(Event event);
 
@@ -158,6 +177,9 @@ class InterceptorRulesTest {
             PersistenceException e = assertThrows(PersistenceException.class, () -> shapes.insertWrong(new Wrong()));
             assertEquals("@SnoGeneratedId on dev.sno.mybatis.InterceptorRulesTest$Wrong.id, which is a java.lang.String,"
                     + " not a dev.sno.SnoId", MyBatisTest.cause(e, IllegalArgumentException.class).getMessage());
+            e = assertThrows(PersistenceException.class, () -> shapes.insertWrongMeta(new WrongMeta()));
+            assertEquals("@SnoGeneratedId meta must be in [0, 255]: meta=256 on dev.sno.mybatis.InterceptorRulesTest$WrongMeta.id",
+                    MyBatisTest.cause(e, IllegalArgumentException.class).getMessage());
             e = assertThrows(PersistenceException.class, () -> shapes.insertUnmakeable(new Unmakeable()));
             assertEquals("@SnoGeneratedId(generator = dev.sno.mybatis.InterceptorRulesTest$NeedsArgument.class): the"
                     + " class needs a public no-argument constructor",
