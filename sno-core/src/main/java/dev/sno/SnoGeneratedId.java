@@ -32,8 +32,8 @@ import java.util.function.Supplier;
  *   <li>Spring Data JDBC and Spring Data R2DBC (the Spring Boot starter): a null {@code @Id}.</li>
  *   <li>MyBatis ({@code sno-mybatis}): null marked fields of the insert's parameter.</li>
  * </ul>
- * A value already set is kept everywhere except by Hibernate, which assigns every generated
- * value on insert, as it does for its own generators.
+ * A value already set is kept everywhere, except on a Hibernate identifier: Hibernate refuses to
+ * persist an entity whose generated identifier is already set.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
