@@ -2,12 +2,15 @@ package dev.sno.zookeeper;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.ZooKeeper;
 
 /**
  * Real ZooKeeper servers for the tests, from curator-test: a single server or a quorum, in this
@@ -50,7 +53,7 @@ final class TestZooKeeper {
                 .sessionTimeoutMs((int) session.toMillis()).connectionTimeoutMs(5_000)
                 .retryPolicy(new RetryNTimes(3, 100)).build();
         c.start();
-        if (!c.blockUntilConnected(20, java.util.concurrent.TimeUnit.SECONDS)) {
+        if (!c.blockUntilConnected(20, TimeUnit.SECONDS)) {
             throw new AssertionError("no connection to ZooKeeper at " + connect);
         }
         return c;
@@ -59,8 +62,32 @@ final class TestZooKeeper {
     /**
      * Drops the client's connection without closing its session, as a paused, killed or cut-off
      * holder's: the server expires the session after its timeout, and Curator starts a new one.
+     *
+     * <p>ZooKeeper's {@code injectSessionExpiration} queues the Expired event before it marks the
+     * handle closed. Curator answers that event by closing the handle, and a handle that still
+     * looks open sends closeSession, which ends the session on the server at once (FallSilentTest
+     * saw it about once in 80). So the event thread is held, by an asynchronous call's callback,
+     * until the handle is marked closed.
      */
     static void fallSilent(CuratorFramework client) throws Exception {
-        client.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+        ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch injected = new CountDownLatch(1);
+        zk.exists("/", false, (rc, path, ctx, stat) -> {
+            held.countDown();
+            try {
+                injected.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, null);
+        if (!held.await(20, TimeUnit.SECONDS)) {
+            throw new AssertionError("ZooKeeper's event thread ran no callback in 20 s");
+        }
+        try {
+            zk.getTestable().injectSessionExpiration();
+        } finally {
+            injected.countDown();
+        }
     }
 }
