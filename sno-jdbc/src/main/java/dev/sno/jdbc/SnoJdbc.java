@@ -4,6 +4,7 @@ import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
 import dev.sno.SnoIdRange;
 import dev.sno.jdbc.internal.DatabaseValues;
+import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -29,8 +30,8 @@ import javax.sql.DataSource;
  * image), a 10-byte array (the ID's bytes), and strings in UUID form
  * ({@code 01dcd650-0000-410a-0000-000000000000}) or sno form ({@code 29gfem22232im222}). SQL
  * {@code NULL} reads as {@code null}. Anything else, and a UUID whose last six bytes are not
- * zero, throws {@link SQLDataException} (SQLState {@value #SQL_STATE}) naming the column, the
- * value and why, with the {@link InvalidSnoIdException} as cause where there is one. Nothing is
+ * zero, throws {@link SQLDataException} (SQLState {@value #SQL_STATE}) naming the column (or a
+ * call's OUT parameter), the value and why, with the {@link InvalidSnoIdException} as cause where there is one. Nothing is
  * truncated silently.
  */
 public final class SnoJdbc {
@@ -147,6 +148,24 @@ public final class SnoJdbc {
             return null;
         }
         return convert(value, () -> "column '" + label + "'");
+    }
+
+    /**
+     * Reads an ID from an OUT parameter of a stored procedure or function call, in the same forms
+     * as {@link #getSnoId(ResultSet, int)} reads a column.
+     *
+     * @param call       the executed call, with the parameter registered as OUT
+     * @param parameter  the parameter index, from 1
+     * @return the ID, or null for SQL {@code NULL}
+     * @throws SQLDataException if the value is not a sno ID in one of the accepted forms
+     * @throws SQLException if the driver fails
+     */
+    public static SnoId getSnoId(CallableStatement call, int parameter) throws SQLException {
+        Object value = call.getObject(parameter);
+        if (value == null) {
+            return null;
+        }
+        return convert(value, () -> "OUT parameter " + parameter);
     }
 
     /** Names a column for a message; only called when a value is rejected. */

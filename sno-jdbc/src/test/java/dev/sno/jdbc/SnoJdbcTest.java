@@ -12,12 +12,14 @@ import dev.sno.SnoId;
 import dev.sno.SnoIdRange;
 import dev.sno.jdbc.internal.DatabaseValues;
 import java.nio.ByteBuffer;
+import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -104,6 +106,42 @@ class SnoJdbcTest {
                 assertNull(SnoJdbc.getSnoId(rows, 1));
                 assertNull(SnoJdbc.getSnoId(rows, "id"));
             }
+        }
+    }
+
+    /** A call whose OUT parameter 1 is the UUID parameter 2 comes as (a function on PostgreSQL). */
+    private static CallableStatement echo(Connection c, String db) throws SQLException {
+        if (Databases.H2.equals(db)) {
+            return c.prepareCall("{? = CALL CAST(? AS UUID)}");
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE OR REPLACE FUNCTION echo_uuid(u uuid) RETURNS uuid LANGUAGE sql AS 'SELECT u'");
+        }
+        return c.prepareCall("{? = call echo_uuid(?)}");
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void anOutParameterReadsLikeAColumnAndAMalformedOneIsRefusedNamingIt(String db) throws Exception {
+        SnoId id = SnoId.of(Instant.parse("2026-11-27T18:00:00Z"), true, 200, 65535, 1);
+        UUID malformed = UUID.fromString("0123abcd-0000-4000-8000-00000000beef");
+        try (Connection c = Databases.connect(db); CallableStatement call = echo(c, db)) {
+            call.registerOutParameter(1, Types.OTHER);
+            call.setObject(2, id.toUuid());
+            call.execute();
+            assertEquals(id, SnoJdbc.getSnoId(call, 1));
+
+            call.setNull(2, Types.OTHER);
+            call.execute();
+            assertNull(SnoJdbc.getSnoId(call, 1));
+
+            call.setObject(2, malformed);
+            call.execute();
+            SQLDataException e = assertThrows(SQLDataException.class, () -> SnoJdbc.getSnoId(call, 1));
+            assertEquals(SnoJdbc.SQL_STATE, e.getSQLState());
+            assertEquals("Not a sno ID in OUT parameter 1: UUID " + malformed + " (", e.getMessage().substring(0,
+                    e.getMessage().indexOf('(') + 1), e.getMessage());
+            assertInstanceOf(InvalidSnoIdException.class, e.getCause());
         }
     }
 

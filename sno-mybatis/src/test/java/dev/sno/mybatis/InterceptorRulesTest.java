@@ -255,7 +255,7 @@ class InterceptorRulesTest {
             parameters.put("in", "0123abcd-0000-4000-8000-00000000beef");
             PersistenceException e = assertThrows(PersistenceException.class, () -> shapes.call(parameters));
             String message = MyBatisTest.cause(e, SQLDataException.class).getMessage();
-            assertEquals("Not a sno ID in OUT parameter 1: 0123abcd-0000-4000-8000-00000000beef (", message.substring(0,
+            assertEquals("Not a sno ID in OUT parameter 1: UUID 0123abcd-0000-4000-8000-00000000beef (", message.substring(0,
                     message.indexOf('(') + 1), message);
         }
     }
