@@ -38,7 +38,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * value that is not a sno image fails the load naming it. Without the setting, the columns stay
  * UUID on H2 and PostgreSQL (and on MariaDB, Hibernate's MariaDB dialect chooses MariaDB's
  * {@code uuid} type, which does not keep sno order: the reason the setting is documented).
- * Hibernate 6.6 by default, 7 with {@code -Phibernate7}.
+ * With {@code CHAR}, the third preference, the columns are {@code char(36)} (Hibernate 7 on MariaDB:
+ * {@code varchar(36)}) holding the UUID text, also in sno order. In each case sno's columns are of
+ * the type Hibernate gives a {@code java.util.UUID} attribute of the same entity. Hibernate 6.6 by default, 7 with {@code -Phibernate7}.
  */
 class HibernateBinaryIdsTest {
 
@@ -50,6 +52,8 @@ class HibernateBinaryIdsTest {
         SnoId id;
         SnoId ref;
         int n;
+        /** Hibernate's own UUID mapping, which sno's follows. */
+        java.util.UUID plain;
 
         public BinItem() {
         }
@@ -78,13 +82,14 @@ class HibernateBinaryIdsTest {
         }
     }
 
-    private static SessionFactory open(String url, boolean binary) {
+    /** A session factory on url; preference: hibernate.type.preferred_uuid_jdbc_type, or null. */
+    private static SessionFactory open(String url, String preference) {
         Configuration config = new Configuration().addAnnotatedClass(BinItem.class).addAnnotatedClass(BinTicket.class)
                 .setProperty("hibernate.connection.url", url)
                 .setProperty("hibernate.hbm2ddl.auto", "create-drop")
                 .setProperty("hibernate.show_sql", "false");
-        if (binary) {
-            config.setProperty("hibernate.type.preferred_uuid_jdbc_type", "BINARY");
+        if (preference != null) {
+            config.setProperty("hibernate.type.preferred_uuid_jdbc_type", preference);
         }
         return config.buildSessionFactory();
     }
@@ -98,7 +103,7 @@ class HibernateBinaryIdsTest {
         return database == null ? Databases.url(db) : MariaDb.url(database);
     }
 
-    /** "binary(16)", "uuid": the column's type as information_schema.columns says it. */
+    /** "binary(16)", "char(36)", "varchar(36)", "uuid": the column's type as information_schema.columns says it. */
     private static String columnType(Connection c, String db, String table, String column) throws SQLException {
         String sql = Databases.MARIADB.equals(db)
                 ? "SELECT column_type FROM information_schema.columns WHERE table_schema = DATABASE()"
@@ -111,8 +116,9 @@ class HibernateBinaryIdsTest {
             try (ResultSet r = p.executeQuery()) {
                 assertTrue(r.next(), table + "." + column + " exists");
                 String type = r.getString(1).toLowerCase(Locale.ROOT);
-                if (!Databases.MARIADB.equals(db) && type.contains("binary")) {
-                    type += "(" + r.getLong(2) + ")";
+                if (!Databases.MARIADB.equals(db) && (type.contains("binary") || type.startsWith("char"))) {
+                    String name = type.contains("binary") ? "binary" : type.contains("varying") ? "varchar" : "char";
+                    type = name + "(" + r.getLong(2) + ")";
                 }
                 return type;
             }
@@ -134,25 +140,46 @@ class HibernateBinaryIdsTest {
         return ids.stream().distinct().toList();
     }
 
+    /** One BinItem per ID, in the list's order, n its index, each with the reference ref. */
+    private static void persistItems(SessionFactory sf, List<SnoId> ids, SnoId ref) {
+        try (EntityManager em = sf.createEntityManager()) {
+            em.getTransaction().begin();
+            for (int i = 0; i < ids.size(); i++) {
+                em.persist(new BinItem(ids.get(i), ref, i));
+            }
+            em.getTransaction().commit();
+        }
+    }
+
+    /** 20 random time windows of up to three years: each query returns what contains accepts. */
+    private static void assertWindowsSelectWhatContainsAccepts(EntityManager em, List<SnoId> ids,
+            SplittableRandom random) {
+        for (int w = 0; w < 20; w++) {
+            long a = random.nextLong(Instant.parse("2020-01-01T00:00:00Z").toEpochMilli(),
+                    Instant.parse("2035-01-01T00:00:00Z").toEpochMilli());
+            SnoIdRange window = SnoIdRange.timeWindow(Instant.ofEpochMilli(a),
+                    Instant.ofEpochMilli(a + random.nextLong(1, 3L * 365 * 24 * 3600 * 1000)));
+            List<SnoId> inWindow = em.createQuery(
+                    "select i.id from BinItem i where i.id >= :from and i.id < :to order by i.id", SnoId.class)
+                    .setParameter("from", window.from()).setParameter("to", window.to()).getResultList();
+            assertEquals(ids.stream().filter(window::contains).sorted().toList(), inWindow, window.toString());
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {Databases.MARIADB, Databases.H2})
     void theBinaryPreferenceMakesBinary16ColumnsHoldingTheImageInSnoOrder(String db) throws Exception {
         String database = database(db);
-        try (SessionFactory sf = open(url(db, database), true);
+        try (SessionFactory sf = open(url(db, database), "BINARY");
                 Connection c = DriverManager.getConnection(url(db, database))) {
-            for (String[] column : new String[][] {{"bin_item", "id"}, {"bin_item", "ref"}, {"bin_ticket", "id"}}) {
+            for (String[] column : new String[][] {{"bin_item", "id"}, {"bin_item", "ref"}, {"bin_ticket", "id"},
+                {"bin_item", "plain"}}) {
                 assertEquals("binary(16)", columnType(c, db, column[0], column[1]), String.join(".", column));
             }
             SplittableRandom random = new SplittableRandom(FunctionCases.seed());
             List<SnoId> ids = spreadIds(random);
             SnoId ref = SnoId.parse("29gfem22232im222");
-            try (EntityManager em = sf.createEntityManager()) {
-                em.getTransaction().begin();
-                for (int i = 0; i < ids.size(); i++) {
-                    em.persist(new BinItem(ids.get(i), ref, i));
-                }
-                em.getTransaction().commit();
-            }
+            persistItems(sf, ids, ref);
             try (PreparedStatement p = c.prepareStatement("SELECT id, ref, n FROM bin_item ORDER BY id");
                     ResultSet r = p.executeQuery()) {
                 List<SnoId> stored = new ArrayList<>();
@@ -171,16 +198,7 @@ class HibernateBinaryIdsTest {
                 BinItem found = em.find(BinItem.class, ids.get(7));
                 assertEquals(7, found.n);
                 assertEquals(ref, found.ref);
-                for (int w = 0; w < 20; w++) {
-                    long a = random.nextLong(Instant.parse("2020-01-01T00:00:00Z").toEpochMilli(),
-                            Instant.parse("2035-01-01T00:00:00Z").toEpochMilli());
-                    SnoIdRange window = SnoIdRange.timeWindow(Instant.ofEpochMilli(a),
-                            Instant.ofEpochMilli(a + random.nextLong(1, 3L * 365 * 24 * 3600 * 1000)));
-                    List<SnoId> inWindow = em.createQuery(
-                            "select i.id from BinItem i where i.id >= :from and i.id < :to order by i.id", SnoId.class)
-                            .setParameter("from", window.from()).setParameter("to", window.to()).getResultList();
-                    assertEquals(ids.stream().filter(window::contains).sorted().toList(), inWindow, window.toString());
-                }
+                assertWindowsSelectWhatContainsAccepts(em, ids, random);
             }
             BinTicket ticket = new BinTicket("first");
             try (EntityManager em = sf.createEntityManager()) {
@@ -224,6 +242,59 @@ class HibernateBinaryIdsTest {
         }
     }
 
+    /**
+     * Hibernate's third UUID preference, {@code CHAR}: {@code char(36)} or {@code varchar(36)}
+     * columns, as for {@code java.util.UUID}, holding the UUID text of each ID's image, lowercase,
+     * which every one of these databases orders as sno order (the hyphens stand at the same places
+     * in every value).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {Databases.MARIADB, Databases.H2, Databases.POSTGRES})
+    void theCharPreferenceMakesCharacterColumnsHoldingTheUuidTextInSnoOrder(String db) throws Exception {
+        String database = database(db);
+        if (database == null) {
+            Databases.require(db);
+        }
+        try (SessionFactory sf = open(url(db, database), "CHAR");
+                Connection c = DriverManager.getConnection(url(db, database))) {
+            // Hibernate 6.6 makes char(36), 7 varchar(36) on MariaDB: whichever it makes for java.util.UUID.
+            String uuidColumn = columnType(c, db, "bin_item", "plain");
+            assertTrue(List.of("char(36)", "varchar(36)").contains(uuidColumn), uuidColumn);
+            for (String[] column : new String[][] {{"bin_item", "id"}, {"bin_item", "ref"}, {"bin_ticket", "id"}}) {
+                assertEquals(uuidColumn, columnType(c, db, column[0], column[1]), String.join(".", column));
+            }
+            SplittableRandom random = new SplittableRandom(FunctionCases.seed());
+            List<SnoId> ids = spreadIds(random);
+            persistItems(sf, ids, ids.get(0));
+            try (PreparedStatement p = c.prepareStatement("SELECT id, n FROM bin_item ORDER BY id");
+                    ResultSet r = p.executeQuery()) {
+                List<SnoId> stored = new ArrayList<>();
+                while (r.next()) {
+                    SnoId expected = ids.get(r.getInt(2));
+                    assertEquals(expected.toUuid().toString(), r.getString(1), "the UUID text of " + expected);
+                    stored.add(expected);
+                }
+                assertEquals(ids.stream().sorted().toList(), stored, "the database's own ORDER BY is sno order");
+            }
+            try (EntityManager em = sf.createEntityManager()) {
+                assertWindowsSelectWhatContainsAccepts(em, ids, random);
+                assertEquals(ids.get(0), em.find(BinItem.class, ids.get(9)).ref);
+            }
+            BinTicket ticket = new BinTicket("char");
+            try (EntityManager em = sf.createEntityManager()) {
+                em.getTransaction().begin();
+                em.persist(ticket);
+                em.getTransaction().commit();
+            }
+            assertEquals(5, ticket.id.meta());
+            try (EntityManager em = sf.createEntityManager()) {
+                assertEquals("char", em.find(BinTicket.class, ticket.id).title);
+            }
+        } finally {
+            MariaDb.dropDatabase(database);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {Databases.H2, Databases.POSTGRES, Databases.MARIADB})
     void withoutTheSettingTheColumnsAreUuid(String db) throws Exception {
@@ -231,9 +302,10 @@ class HibernateBinaryIdsTest {
         if (database == null) {
             Databases.require(db);
         }
-        try (SessionFactory sf = open(url(db, database), false);
+        try (SessionFactory sf = open(url(db, database), null);
                 Connection c = DriverManager.getConnection(url(db, database))) {
-            for (String[] column : new String[][] {{"bin_item", "id"}, {"bin_item", "ref"}, {"bin_ticket", "id"}}) {
+            for (String[] column : new String[][] {{"bin_item", "id"}, {"bin_item", "ref"}, {"bin_ticket", "id"},
+                {"bin_item", "plain"}}) {
                 assertEquals("uuid", columnType(c, db, column[0], column[1]), String.join(".", column));
             }
             SnoId id = SnoId.parse("29gfem22232im222");
