@@ -31,8 +31,8 @@ import javax.sql.DataSource;
  * ({@code 01dcd650-0000-410a-0000-000000000000}) or sno form ({@code 29gfem22232im222}). SQL
  * {@code NULL} reads as {@code null}. Anything else, and a UUID whose last six bytes are not
  * zero, throws {@link SQLDataException} (SQLState {@value #SQL_STATE}) naming the column (or a
- * call's OUT parameter), the value and why, with the {@link InvalidSnoIdException} as cause where there is one. Nothing is
- * truncated silently.
+ * call's OUT parameter), the value and why, with the {@link InvalidSnoIdException} as cause where
+ * there is one. Nothing is truncated silently.
  */
 public final class SnoJdbc {
 

@@ -18,9 +18,10 @@ import org.apache.ibatis.type.TypeHandler;
  * Mappers need no {@code jdbcType}: the same mapper works on PostgreSQL with
  * {@link SnoIdTypeHandler} and on MariaDB with this one.
  *
- * <p>Reading accepts the 16-byte image, the ID's 10 bytes and a {@code UUID}. A column value that
- * is none of them fails with a {@link java.sql.SQLDataException} (SQLState
- * {@value SnoJdbc#SQL_STATE}) naming the value and the column. SQL {@code NULL} is null.
+ * <p>Reading, of columns and OUT parameters alike, is {@link SnoJdbc#getSnoId}'s: the 16-byte
+ * image, the ID's 10 bytes, a {@code UUID}, and UUID or sno text. A value that is none of them
+ * fails with a {@link java.sql.SQLDataException} (SQLState {@value SnoJdbc#SQL_STATE}) naming the
+ * value and the column or parameter. SQL {@code NULL} is null.
  *
  * <p>Register it once in {@code mybatis-config.xml}:
  * {@code <typeHandler handler="dev.sno.mybatis.SnoIdBinaryTypeHandler"/>}.
@@ -65,7 +66,7 @@ public final class SnoIdBinaryTypeHandler implements TypeHandler<SnoId> {
      */
     @Override
     public SnoId getResult(ResultSet rows, String column) throws SQLException {
-        return SnoIdColumns.read(rows, column);
+        return SnoJdbc.getSnoId(rows, column);
     }
 
     /**
@@ -79,7 +80,7 @@ public final class SnoIdBinaryTypeHandler implements TypeHandler<SnoId> {
      */
     @Override
     public SnoId getResult(ResultSet rows, int column) throws SQLException {
-        return SnoIdColumns.read(rows, column);
+        return SnoJdbc.getSnoId(rows, column);
     }
 
     /**
@@ -93,6 +94,6 @@ public final class SnoIdBinaryTypeHandler implements TypeHandler<SnoId> {
      */
     @Override
     public SnoId getResult(CallableStatement call, int parameter) throws SQLException {
-        return SnoIdColumns.read(call, parameter);
+        return SnoJdbc.getSnoId(call, parameter);
     }
 }

@@ -19,10 +19,12 @@ import org.apache.ibatis.type.TypeHandler;
  * has UUID columns; an application whose ID columns are all {@code BINARY(16)} registers
  * {@link SnoIdBinaryTypeHandler} instead.
  *
- * <p>Reading accepts every form either handler writes: a {@code UUID}, the 16-byte image, or the
- * ID's 10 bytes. A column value that is none of them, or a UUID with a non-zero tail, fails with
- * a {@link java.sql.SQLDataException} (SQLState {@value SnoJdbc#SQL_STATE}) naming the value and
- * the column, which MyBatis wraps in its {@code PersistenceException}. SQL {@code NULL} is null.
+ * <p>Reading, of columns and OUT parameters alike, is {@link SnoJdbc#getSnoId}'s: every form either
+ * handler writes (a {@code UUID}, the 16-byte image), the ID's 10 bytes, and UUID or sno text. A
+ * value that is none of them, or a UUID with a non-zero tail, fails with a
+ * {@link java.sql.SQLDataException} (SQLState {@value SnoJdbc#SQL_STATE}) naming the value and the
+ * column or parameter, which MyBatis wraps in its {@code PersistenceException}. SQL {@code NULL}
+ * is null.
  *
  * <p>Register it once in {@code mybatis-config.xml}:
  * {@code <typeHandler handler="dev.sno.mybatis.SnoIdTypeHandler"/>}.
@@ -68,7 +70,7 @@ public final class SnoIdTypeHandler implements TypeHandler<SnoId> {
      */
     @Override
     public SnoId getResult(ResultSet rows, String column) throws SQLException {
-        return SnoIdColumns.read(rows, column);
+        return SnoJdbc.getSnoId(rows, column);
     }
 
     /**
@@ -82,7 +84,7 @@ public final class SnoIdTypeHandler implements TypeHandler<SnoId> {
      */
     @Override
     public SnoId getResult(ResultSet rows, int column) throws SQLException {
-        return SnoIdColumns.read(rows, column);
+        return SnoJdbc.getSnoId(rows, column);
     }
 
     /**
@@ -96,6 +98,6 @@ public final class SnoIdTypeHandler implements TypeHandler<SnoId> {
      */
     @Override
     public SnoId getResult(CallableStatement call, int parameter) throws SQLException {
-        return SnoIdColumns.read(call, parameter);
+        return SnoJdbc.getSnoId(call, parameter);
     }
 }
