@@ -44,9 +44,8 @@ final class TestZooKeeper {
         // curator-test turns ZooKeeper's local sessions on, which die with their connection; a
         // production ensemble has them off (ZooKeeper's default), and so do these servers.
         // maxClientCnxns 0: no limit on connections from one address. Every client here comes from
-        // 127.0.0.1, and a silenced client's socket stays open until its send thread's next wakeup
-        // (up to a third of the session): at ZooKeeper's default of 60, quick rounds of fallSilent
-        // had new connections refused until the silenced sessions expired (FallSilentTest).
+        // 127.0.0.1, and a silenced client's socket stays open until its send thread next wakes:
+        // at ZooKeeper's default of 60, quick rounds of fallSilent had new connections refused.
         return new InstanceSpec(null, -1, -1, -1, true, serverId, TICK_MS, 0,
                 Map.of("localSessionsEnabled", "false", "localSessionsUpgradingEnabled", "false"), "127.0.0.1");
     }
