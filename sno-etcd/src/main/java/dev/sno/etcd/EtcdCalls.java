@@ -149,6 +149,16 @@ final class EtcdCalls {
         }
     }
 
+    /**
+     * Whether a call failed because it read at a revision that etcd's compaction removed (etcd's
+     * {@code OUT_OF_RANGE}: "required revision has been compacted"): reading again, at the
+     * current revision, succeeds.
+     */
+    static boolean compacted(IOException e) {
+        return e.getCause() instanceof EtcdException ee && ee.getErrorCode() == ErrorCode.OUT_OF_RANGE
+                && String.valueOf(ee.getMessage()).contains("compacted");
+    }
+
     private static <T> T await(CompletableFuture<T> f, Duration timeout, String what) throws IOException {
         return await(f, timeout, what, timeout);
     }
