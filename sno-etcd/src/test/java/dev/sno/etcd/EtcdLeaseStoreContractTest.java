@@ -63,6 +63,48 @@ class EtcdLeaseStoreContractTest extends LeaseStoreContract {
         return false;
     }
 
+    /**
+     * The store's keys written with the test's own client: the record and holder keys' parents
+     * are the lists, a stray is a key there with a value that looks like sno's, a spoilt record is
+     * a record key with another tool's text. etcd keeps one kind of value only.
+     */
+    @Override
+    protected Keyspace keyspace() {
+        return new Keyspace() {
+            @Override
+            public List<String> lists() {
+                return List.of("record", "holder");
+            }
+
+            @Override
+            public String name(String list, int partition) {
+                return String.format("%05d", partition);
+            }
+
+            @Override
+            public boolean addStray(String namespace, String list, String name) throws Exception {
+                String value = list.equals("record") ? "epoch=1 pid=1 token=- state=- host=stray" : "epoch=1 token=stray";
+                put(Keys.prefix(namespace) + list + "/" + name, value);
+                return true;
+            }
+
+            @Override
+            public void spoilRecord(String namespace, int partition, String text) throws Exception {
+                put(Keys.prefix(namespace) + "record/" + name("record", partition), text);
+            }
+
+            @Override
+            public boolean wrongKindRecord(String namespace, int partition) {
+                return false;
+            }
+        };
+    }
+
+    private static void put(String key, String value) throws Exception {
+        TestEtcd.client().getKVClient().put(ByteSequence.from(key, StandardCharsets.UTF_8),
+                ByteSequence.from(value, StandardCharsets.UTF_8)).get(10, TimeUnit.SECONDS);
+    }
+
     private static KeyValue get(ByteSequence key) throws Exception {
         List<KeyValue> kvs = TestEtcd.client().getKVClient().get(key).get(10, TimeUnit.SECONDS).getKvs();
         return kvs.isEmpty() ? null : kvs.get(0);
