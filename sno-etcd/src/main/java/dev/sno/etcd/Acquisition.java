@@ -1,6 +1,5 @@
 package dev.sno.etcd;
 
-import dev.sno.config.SafeText;
 import dev.sno.etcd.Keys.Record;
 import dev.sno.lease.LeaseStore.Claim;
 import dev.sno.lease.LeaseStore.Grant;
@@ -88,7 +87,7 @@ final class Acquisition {
                     return g;
                 }
             }
-            throw new IOException("No acquisition in sno namespace \"" + SafeText.of(claim.namespace()) + "\" "
+            throw new IOException("No acquisition in " + Keys.named(claim.namespace()) + " "
                     + claim.lo() + ".." + claim.hi() + " of the " + EtcdLeaseStore.NAME + " succeeded after " + READS
                     + " reads: every free partition read was taken by another acquisition first"
                     + (compacted == 0 ? "" : " (" + compacted + " reads were cut short by etcd's compaction)"));
@@ -145,7 +144,7 @@ final class Acquisition {
      */
     private Optional<Grant> attempt(int p, KeyValue recordKv, Record old, long revision) throws IOException {
         if (leaseId == 0) {
-            leaseId = etcd.grant(ttl, timeout, "the etcd lease of an acquisition in " + claim.namespace());
+            leaseId = etcd.grant(ttl, timeout, "the etcd lease of an acquisition in " + Keys.named(claim.namespace()));
         }
         Record from = old == null ? Record.NEW : old;
         long epoch = from.epoch() + 1;
@@ -160,7 +159,7 @@ final class Acquisition {
                         PutOption.builder().withLeaseId(leaseId).build()),
                         Op.put(record, next.encode(), PutOption.DEFAULT)},
                 recordKv == null ? new Op[] {Op.get(holder, KEY_ONLY), Op.get(record, KEY_ONLY)} : new Op[0],
-                timeout, "the acquisition of partition " + claim.namespace() + "/" + p);
+                timeout, "the acquisition of partition " + p + " of " + Keys.named(claim.namespace()));
         if (!t.isSucceeded()) {
             if (recordKv == null) {
                 for (GetResponse g : t.getGetResponses()) {

@@ -134,7 +134,7 @@ public final class EtcdLeaseStore implements LeaseStore {
     public void prepare(String namespace, int lo, int hi) throws IOException {
         Duration setup = commandTimeout.compareTo(SETUP_TIMEOUT) > 0 ? commandTimeout : SETUP_TIMEOUT;
         etcd.get(Keys.record(namespace, lo), GetOption.builder().withRange(Keys.record(namespace, hi + 1))
-                .withCountOnly(true).build(), setup, "the count of the records of " + namespace + " " + lo + ".." + hi);
+                .withCountOnly(true).build(), setup, "the count of the records " + lo + ".." + hi + " of " + Keys.named(namespace));
     }
 
     /**
@@ -248,7 +248,7 @@ public final class EtcdLeaseStore implements LeaseStore {
     @Override
     public boolean abandon(Claim claim) throws IOException {
         Duration timeout = timeout(claim.leaseDuration());
-        String what = "the abandoning of the failed acquisition in " + claim.namespace();
+        String what = "the abandoning of the failed acquisition in " + Keys.named(claim.namespace());
         GetResponse held = etcd.get(Keys.holder(claim.namespace(), claim.lo()), GetOption.builder()
                 .withRange(Keys.holder(claim.namespace(), claim.hi() + 1)).build(), timeout, what);
         boolean freed = false;

@@ -58,6 +58,11 @@ final class Keys {
         return "sno/" + namespace.replace("%", "%25").replace("/", "%2F") + "/";
     }
 
+    /** The namespace as messages name it: {@code sno namespace "<ns>"}, escaped and bounded. */
+    static String named(String namespace) {
+        return "sno namespace \"" + SafeText.of(namespace) + "\"";
+    }
+
     /** A partition's record key; partition may be 65536, the end of a range. */
     static ByteSequence record(String namespace, int partition) {
         return bytes(prefix(namespace) + "record/" + digits(partition));

@@ -51,7 +51,7 @@ final class NeverUsed {
     Found count(int from, int to) throws IOException {
         GetResponse r = etcd.get(Keys.record(claim.namespace(), from), GetOption.builder()
                 .withRange(Keys.record(claim.namespace(), to + 1)).withCountOnly(true).build(), timeout,
-                "the count of the records of " + claim.namespace() + " " + from + ".." + to);
+                "the count of the records " + from + ".." + to + " of " + Keys.named(claim.namespace()));
         return new Found(r.getCount(), -1, r.getHeader().getRevision());
     }
 
@@ -89,8 +89,8 @@ final class NeverUsed {
             ByteSequence from = records ? Keys.record(ns, lo) : Keys.holder(ns, lo);
             while (true) {
                 GetResponse r = etcd.get(from, GetOption.builder().withRange(end).withKeysOnly(true)
-                        .withLimit(SCAN_PAGE).build(), timeout, "the scan of the keys of " + ns + " " + lo + ".."
-                        + claim.hi());
+                        .withLimit(SCAN_PAGE).build(), timeout, "the scan of the keys " + lo + ".." + claim.hi() + " of "
+                        + Keys.named(ns));
                 revision = revision == 0 ? r.getHeader().getRevision() : revision;
                 List<KeyValue> kvs = r.getKvs();
                 for (KeyValue kv : kvs) {

@@ -60,7 +60,7 @@ final class RangeRead {
         this.timeout = timeout;
         this.skipped = skipped;
         String ns = claim.namespace();
-        this.what = "the read of the partitions " + ns + " " + claim.lo() + ".." + claim.hi();
+        this.what = "the read of the partitions " + claim.lo() + ".." + claim.hi() + " of " + Keys.named(ns);
         this.records = Keys.records(ns);
         int size = claim.hi() - claim.lo() + 1;
         this.held = new BitSet(size);

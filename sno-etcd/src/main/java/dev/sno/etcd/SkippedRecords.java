@@ -44,8 +44,8 @@ final class SkippedRecords {
 
     /** The warning, escaped and bounded: it quotes the namespace, the key and the value. */
     static String message(String namespace, int partition, String key, String value, String why) {
-        return "sno: the etcd lease store skips partition " + partition + " of sno namespace \""
-                + SafeText.of(namespace) + "\": its record key " + SafeText.of(key) + " holds no sno lease record it"
+        return "sno: the etcd lease store skips partition " + partition + " of " + Keys.named(namespace)
+                + ": its record key " + SafeText.of(key) + " holds no sno lease record it"
                 + " can take (" + why + "; value \"" + SafeText.of(value) + "\"). Another program wrote it, or"
                 + " restored an old one. The other partitions are still handed out. To use this one again, put back"
                 + " the record sno wrote there, or delete the key: sno then creates it again, but without the"

@@ -94,7 +94,8 @@ class CompactionTest {
         try (EtcdServer server = TestEtcd.own(); Client other = Client.builder().endpoints(server.url()).build()) {
             CompactBeforePagedRead hook = new CompactBeforePagedRead(other);
             try (Client client = Client.builder().endpoints(server.url()).interceptor(hook).build()) {
-                EtcdLeaseStore store = EtcdPartitionLeases.store(client).build();
+                // The compaction runs inside the page's call: time enough for it on a loaded machine.
+                EtcdLeaseStore store = EtcdPartitionLeases.store(client).commandTimeout(Duration.ofSeconds(30)).build();
                 String ns = "compacted";
                 int hi = RangeRead.PAGE + 1; // one more record than the first page holds
                 store.prepare(ns, 0, hi);

@@ -9,8 +9,10 @@ import dev.sno.lease.LeaseStore.Grant;
 import dev.sno.lease.PartitionLease;
 import dev.sno.testsupport.LogCapture;
 import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.options.GetOption;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,8 +42,9 @@ class HostileKeyspaceTest {
     @RegisterExtension
     final LogCapture logs = new LogCapture("dev.sno");
 
-    /** A store per test: each reports a bad record once. */
-    private final EtcdLeaseStore store = EtcdPartitionLeases.store(TestEtcd.client()).build();
+    /** A store per test: each reports a bad record once. Calls wait long on a loaded machine. */
+    private final EtcdLeaseStore store = EtcdPartitionLeases.store(TestEtcd.client())
+            .commandTimeout(Duration.ofSeconds(10)).build();
 
     private static Claim claim(String ns, int lo, int hi) {
         return new Claim(ns, lo, hi, LONG, UUID.randomUUID().toString().replace("-", ""), "hostile-host", 4242);
@@ -203,6 +206,17 @@ class HostileKeyspaceTest {
             store.prepare(ns, 0, 0);
             Grant g = store.acquire(claim(ns, 0, 0)).orElseThrow();
             assertEquals(List.of(0, 1L), List.of(g.partition(), g.epoch()), ns);
+        }
+    }
+
+    @Test
+    void anErrorQuotesTheNamespaceEscaped() throws Exception {
+        try (Client unreachable = Client.builder().endpoints("http://127.0.0.1:1").build()) {
+            EtcdLeaseStore cut = EtcdPartitionLeases.store(unreachable).commandTimeout(Duration.ofMillis(50)).build();
+            String ns = "orders\u202e\u001b[2J";
+            IOException e = assertThrows(IOException.class, () -> cut.acquire(claim(ns, 0, 9)));
+            assertEquals("etcd did not answer the count of the records 0..9 of sno namespace \"orders\\u202E\\u001B[2J\""
+                    + " within PT0.05S", e.getMessage());
         }
     }
 }
