@@ -134,7 +134,8 @@ public final class EtcdLeaseStore implements LeaseStore {
     public void prepare(String namespace, int lo, int hi) throws IOException {
         Duration setup = commandTimeout.compareTo(SETUP_TIMEOUT) > 0 ? commandTimeout : SETUP_TIMEOUT;
         etcd.get(Keys.record(namespace, lo), GetOption.builder().withRange(Keys.record(namespace, hi + 1))
-                .withCountOnly(true).build(), setup, "the count of the records " + lo + ".." + hi + " of " + Keys.named(namespace));
+                .withCountOnly(true).build(), setup, "the count of the records " + lo + ".." + hi + " of "
+                + Keys.named(namespace));
     }
 
     /**
