@@ -45,11 +45,11 @@ final class SkippedRecords {
     /** The warning, escaped and bounded: it quotes the namespace, the key and the value. */
     static String message(String namespace, int partition, String key, String value, String why) {
         return "sno: the etcd lease store skips partition " + partition + " of " + Keys.named(namespace)
-                + ": its record key " + SafeText.of(key) + " holds no sno lease record it"
-                + " can take (" + why + "; value \"" + SafeText.of(value) + "\"). Another program wrote it, or"
-                + " restored an old one. The other partitions are still handed out. To use this one again, put back"
-                + " the record sno wrote there, or delete the key: sno then creates it again, but without the"
-                + " partition's saved state, so that its next holder, if its clock is behind the last holder's, may"
-                + " repeat IDs made recently. Reported once per store";
+                + ": its record key " + SafeText.of(key) + " holds no sno lease record it can take (" + why + "; value \""
+                + SafeText.of(value) + "\"). The other partitions are still handed out. Another program wrote the key,"
+                + " or restored an old one: put back the record sno wrote there, or delete the key, and sno creates it"
+                + " again, but without the partition's saved state: its next holder, if its clock is behind the last"
+                + " holder's, may repeat IDs made recently. So delete it only once the last holder has been gone for a"
+                + " lease duration plus the largest clock skew, or use another namespace. Reported once per store";
     }
 }

@@ -97,10 +97,11 @@ class HostileKeyspaceTest {
     private static String skipped(String ns, int p, String why, String value) {
         return "sno: the etcd lease store skips partition " + p + " of sno namespace \"" + ns + "\": its record key sno/"
                 + ns + "/record/0000" + p + " holds no sno lease record it can take (" + why + "; value \"" + value
-                + "\"). Another program wrote it, or restored an old one. The other partitions are still handed"
-                + " out. To use this one again, put back the record sno wrote there, or delete the key: sno then"
-                + " creates it again, but without the partition's saved state, so that its next holder, if its clock"
-                + " is behind the last holder's, may repeat IDs made recently. Reported once per store";
+                + "\"). The other partitions are still handed out. Another program wrote the key, or restored an old"
+                + " one: put back the record sno wrote there, or delete the key, and sno creates it again, but without"
+                + " the partition's saved state: its next holder, if its clock is behind the last holder's, may repeat"
+                + " IDs made recently. So delete it only once the last holder has been gone for a lease duration plus"
+                + " the largest clock skew, or use another namespace. Reported once per store";
     }
 
     @Test
