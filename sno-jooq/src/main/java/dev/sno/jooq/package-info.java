@@ -1,7 +1,9 @@
 /**
  * jOOQ support for sno IDs: {@link dev.sno.jooq.SnoIdConverter} for {@code UUID} columns
  * (PostgreSQL, H2), {@link dev.sno.jooq.SnoIdBinaryConverter} for {@code BINARY(16)} columns
- * (MariaDB, MySQL), and {@link dev.sno.jooq.SnoJooq} for data types and time-window conditions.
+ * (MariaDB, MySQL), {@link dev.sno.jooq.SnoJooq} for data types and time-window conditions, and
+ * {@link dev.sno.jooq.SnoIdRecordListener} for new IDs in the fields you name when jOOQ inserts a
+ * record.
  *
  * <p>A value that is not a sno ID is refused with jOOQ's
  * {@link org.jooq.exception.DataTypeException}, whose message names the value; its cause is
