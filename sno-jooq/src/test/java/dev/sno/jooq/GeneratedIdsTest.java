@@ -94,6 +94,14 @@ class GeneratedIdsTest {
         assertEquals(id, ctx.select(e.parentId()).from(e.table()).where(e.id().eq(inserted.get(e.id()))).fetchSingle().value1());
         assertEquals(2, counted.asked.get());
 
+        // merge() (insert, or update on a key that is there) of a record without an ID inserts it
+        R merged = ctx.newRecord(e.table());
+        merged.set(e.name(), "merged");
+        merged.merge();
+        assertEquals(7, merged.get(e.id()).meta());
+        assertEquals("merged", ctx.select(e.name()).from(e.table()).where(e.id().eq(merged.get(e.id()))).fetchSingle().value1());
+        assertEquals(3, counted.asked.get());
+
         // an ID set by hand is kept, and no ID is made for it
         SnoId byHand = Sno.next(200);
         R kept = ctx.newRecord(e.table());
@@ -102,15 +110,15 @@ class GeneratedIdsTest {
         kept.store();
         assertEquals(byHand, kept.get(e.id()));
         assertEquals("by hand", ctx.select(e.name()).from(e.table()).where(e.id().eq(byHand)).fetchSingle().value1());
-        assertEquals(2, counted.asked.get());
+        assertEquals(3, counted.asked.get());
 
         // an update neither makes nor changes an ID
         R fetched = ctx.selectFrom(e.table()).where(e.id().eq(id)).fetchSingle();
         fetched.set(e.name(), "renamed");
         fetched.store();
         assertEquals(id, fetched.get(e.id()));
-        assertEquals(2, counted.asked.get());
-        assertEquals(3, ctx.fetchCount(e.table()));
+        assertEquals(3, counted.asked.get());
+        assertEquals(4, ctx.fetchCount(e.table()));
         assertEquals("renamed", ctx.select(e.name()).from(e.table()).where(e.id().eq(id)).fetchSingle().value1());
     }
 
