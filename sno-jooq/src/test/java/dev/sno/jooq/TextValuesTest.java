@@ -20,6 +20,7 @@ import org.jooq.Record;
 import org.jooq.SQLDialect;
 import org.jooq.Table;
 import org.jooq.exception.DataTypeException;
+import org.jooq.exception.MappingException;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -69,6 +70,28 @@ class TextValuesTest {
             assertInstanceOf(InvalidSnoIdException.class, e.getCause());
             assertNull(record.get(column));
             assertEquals(false, record.changed(column));
+        }
+    }
+
+    /** A bean with the text of an ID, as Record.from reads it. */
+    public static final class Form {
+        /** The ID's text, as a client sent it. */
+        public String id;
+    }
+
+    @Test
+    void fromReadsTheTextOfAnIdAndRefusesOtherText() {
+        for (DataType<SnoId> type : TYPES) {
+            Field<SnoId> column = DSL.field(DSL.name("id"), type);
+            Record record = DSL.using(SQLDialect.DEFAULT).newRecord(column);
+            Form form = new Form();
+            form.id = "29gfem22232im222";
+            record.from(form);
+            assertEquals(SnoId.parse("29gfem22232im222"), record.get(column));
+            form.id = "not an id";
+            MappingException e = assertThrows(MappingException.class, () -> record.from(form));
+            assertEquals("Not a sno ID: \"not an id\"" + NEITHER, e.getCause(DataTypeException.class).getMessage());
+            assertEquals(SnoId.parse("29gfem22232im222"), record.get(column));
         }
     }
 
