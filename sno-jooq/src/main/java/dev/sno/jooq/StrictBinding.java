@@ -35,8 +35,7 @@ final class StrictBinding implements Binding<Object, SnoId> {
     @SuppressWarnings("unchecked")
     StrictBinding(Binding<?, SnoId> column, Converter<?, SnoId> image) {
         this.column = (Binding<Object, SnoId>) column;
-        Converter<Object, SnoId> written = (Converter<Object, SnoId>) image;
-        this.converter = Converter.of(Object.class, SnoId.class, Values::snoId, written::to);
+        this.converter = new Strict((Converter<Object, SnoId>) image);
     }
 
     @Override
@@ -82,5 +81,40 @@ final class StrictBinding implements Binding<Object, SnoId> {
     @Override
     public String toString() {
         return "StrictBinding[" + column + "]";
+    }
+
+    /**
+     * Any object to an ID through {@link Values#snoId}; an ID to the column converter's value.
+     * A class rather than lambdas, so that the data type and records holding it stay serializable.
+     */
+    private static final class Strict implements Converter<Object, SnoId> {
+
+        private static final long serialVersionUID = 1L;
+
+        private final Converter<Object, SnoId> image;
+
+        Strict(Converter<Object, SnoId> image) {
+            this.image = image;
+        }
+
+        @Override
+        public SnoId from(Object value) {
+            return Values.snoId(value);
+        }
+
+        @Override
+        public Object to(SnoId id) {
+            return image.to(id);
+        }
+
+        @Override
+        public Class<Object> fromType() {
+            return Object.class;
+        }
+
+        @Override
+        public Class<SnoId> toType() {
+            return SnoId.class;
+        }
     }
 }

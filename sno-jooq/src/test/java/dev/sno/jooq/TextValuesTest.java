@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.Sno;
 import dev.sno.SnoId;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
@@ -163,6 +167,25 @@ class TextValuesTest {
             assertEquals("Not a sno ID: \"\\u001B[2J\\u202Eforged\\u000A\"" + NEITHER, refused(type, "\u001B[2J\u202Eforged\n"));
             String shown = refused(type, "a".repeat(100_000));
             assertEquals("Not a sno ID: \"" + "a".repeat(200) + "...\"" + NEITHER, shown);
+        }
+    }
+
+    /** Records are Serializable, and so are the data types of their fields. */
+    @Test
+    void aRecordWithTheseTypesSerializes() throws Exception {
+        for (DataType<SnoId> type : TYPES) {
+            Field<SnoId> column = DSL.field(DSL.name("ID"), type);
+            Record record = DSL.using(SQLDialect.DEFAULT).newRecord(column);
+            record.set(column, SnoId.parse("29gfem22232im222"));
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+                out.writeObject(record);
+            }
+            try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+                Record back = (Record) in.readObject();
+                assertEquals(record.get(column), back.get(0));
+                assertThrows(DataTypeException.class, () -> back.field(0).getDataType().convert("not an id"));
+            }
         }
     }
 
