@@ -4,6 +4,7 @@ import dev.sno.Sno;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
 import dev.sno.config.SafeText;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -41,11 +42,17 @@ import org.jooq.TableRecord;
  * record operations: set their IDs yourself. IDs come from {@link Sno#generator()} (the
  * installed generator, else the shared one) at each insert, or from the supplier given to
  * {@link Builder#generator(Supplier)}.
+ *
+ * <p>jOOQ serializes a record with its configuration's listeners: this one serializes when its
+ * supplier does (the default one does).
  */
-public final class SnoIdRecordListener implements RecordListener {
+public final class SnoIdRecordListener implements RecordListener, Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     /** The named fields by their table. */
     private final Map<Table<?>, List<Generated>> byTable;
+    @SuppressWarnings("serial") // serializable when the application's supplier is
     private final Supplier<? extends SnoGenerator> generator;
 
     private SnoIdRecordListener(Map<Table<?>, List<Generated>> byTable, Supplier<? extends SnoGenerator> generator) {
@@ -107,14 +114,25 @@ public final class SnoIdRecordListener implements RecordListener {
     }
 
     /** A named field and the metabyte of its IDs. */
-    private record Generated(TableField<?, SnoId> field, int meta) {
+    private record Generated(TableField<?, SnoId> field, int meta) implements Serializable {
+    }
+
+    /** The default source, {@link Sno#generator()}: a class, so that the listener serializes. */
+    private static final class Installed implements Supplier<SnoGenerator>, Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public SnoGenerator get() {
+            return Sno.generator();
+        }
     }
 
     /** Names the fields to fill, and where their IDs come from. Not thread-safe; the listener is. */
     public static final class Builder {
 
         private final Map<TableField<?, SnoId>, Integer> fields = new LinkedHashMap<>();
-        private Supplier<? extends SnoGenerator> generator = Sno::generator;
+        private Supplier<? extends SnoGenerator> generator = new Installed();
 
         private Builder() {
         }

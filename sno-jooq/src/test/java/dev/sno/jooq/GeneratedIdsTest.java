@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
 import dev.sno.SnoId;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -183,6 +187,26 @@ class GeneratedIdsTest {
             child.setName("child");
             child.store();
             assertEquals(parent, ctx.fetchOne(EVENT, EVENT.ID.eq(child.getId())).getParentId());
+        }
+    }
+
+    /** jOOQ serializes a record with its configuration's listeners. */
+    @Test
+    void aRecordOfAConfigurationWithTheListenerSerializes() throws Exception {
+        var EVENT = dev.sno.jooq.example.uuid.Tables.EVENT;
+        try (Target.Db db = Target.H2_UUID.open()) {
+            DSLContext ctx = with(db, SnoIdRecordListener.builder().generate(EVENT.ID, 5).build());
+            var record = ctx.newRecord(EVENT);
+            record.setName("serialized");
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+                out.writeObject(record);
+            }
+            try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+                var back = (dev.sno.jooq.example.uuid.tables.records.EventRecord) in.readObject();
+                assertEquals("serialized", back.getName());
+                assertNull(back.getId());
+            }
         }
     }
 
