@@ -190,6 +190,22 @@ class GeneratedIdsTest {
         }
     }
 
+    /** What docs/jooq.md says: insert statements are not record operations; the key's NOT NULL refuses them. */
+    @Test
+    void insertStatementsAreNotFilled() throws SQLException {
+        var EVENT = dev.sno.jooq.example.uuid.Tables.EVENT;
+        try (Target.Db db = Target.H2_UUID.open()) {
+            DSLContext ctx = with(db, SnoIdRecordListener.builder().generate(EVENT.ID, 5).build());
+            var record = ctx.newRecord(EVENT);
+            record.setName("statement");
+            assertThrows(DataAccessException.class, () -> ctx.executeInsert(record));
+            assertThrows(DataAccessException.class, () -> ctx.insertInto(EVENT).set(record).execute());
+            assertThrows(DataAccessException.class, () -> ctx.insertInto(EVENT).set(EVENT.NAME, "dsl").execute());
+            assertNull(record.getId());
+            assertEquals(0, ctx.fetchCount(EVENT));
+        }
+    }
+
     /** jOOQ serializes a record with its configuration's listeners. */
     @Test
     void aRecordOfAConfigurationWithTheListenerSerializes() throws Exception {
