@@ -108,7 +108,7 @@ public final class SnoIdBinaryConverter implements Converter<byte[], SnoId> {
     }
 
     /** The bytes as 0x and hexadecimal digits, the first 32 of them for a longer value. */
-    private static String hex(byte[] bytes) {
+    static String hex(byte[] bytes) {
         StringBuilder s = new StringBuilder("0x");
         for (int i = 0; i < Math.min(bytes.length, SHOWN); i++) {
             s.append(Character.forDigit(bytes[i] >> 4 & 0xF, 16)).append(Character.forDigit(bytes[i] & 0xF, 16));

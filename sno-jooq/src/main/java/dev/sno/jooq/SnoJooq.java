@@ -4,8 +4,10 @@ import dev.sno.SnoId;
 import dev.sno.SnoIdRange;
 import java.util.Objects;
 import org.jooq.Condition;
+import org.jooq.Converter;
 import org.jooq.DataType;
 import org.jooq.Field;
+import org.jooq.impl.DefaultDataType;
 import org.jooq.impl.SQLDataType;
 
 /**
@@ -20,17 +22,36 @@ import org.jooq.impl.SQLDataType;
 public final class SnoJooq {
 
     /**
-     * A {@code UUID} column holding sno IDs (PostgreSQL, H2), through {@link SnoIdConverter}.
+     * A {@code UUID} column holding sno IDs (PostgreSQL, H2): bound and read as jOOQ binds and
+     * reads {@code SQLDataType.UUID} through {@link SnoIdConverter}. Where jOOQ converts another
+     * object to it ({@code DataType.convert}, {@code DSL.val(Object, DataType)},
+     * {@code Record.fromMap}), it takes a {@link SnoId}, the ID's 16-character text, the UUID text
+     * of its image, a {@code java.util.UUID} that is its image or the image's 16 bytes, and
+     * refuses anything else with a {@link org.jooq.exception.DataTypeException} naming the value
+     * (the same values as {@link #BINARY}).
      */
-    public static final DataType<SnoId> UUID = SQLDataType.UUID.asConvertedDataType(new SnoIdConverter());
+    public static final DataType<SnoId> UUID = strict(SQLDataType.UUID, new SnoIdConverter(), "uuid");
 
     /**
-     * A {@code BINARY(16)} column holding sno IDs (MariaDB, MySQL), through
-     * {@link SnoIdBinaryConverter}.
+     * A {@code BINARY(16)} column holding sno IDs (MariaDB, MySQL): bound and read as jOOQ binds
+     * and reads {@code SQLDataType.BINARY(16)} through {@link SnoIdBinaryConverter}. Converting
+     * another object to it takes and refuses the same values as {@link #UUID}.
      */
-    public static final DataType<SnoId> BINARY = SQLDataType.BINARY(16).asConvertedDataType(new SnoIdBinaryConverter());
+    public static final DataType<SnoId> BINARY = strict(SQLDataType.BINARY(16), new SnoIdBinaryConverter(), "binary(16)");
 
     private SnoJooq() {
+    }
+
+    /**
+     * A type named like the column type whose Java type is {@code Object}, so that jOOQ hands an
+     * object to convert to {@link Values} untouched (jOOQ would convert it to the column's Java
+     * type first, leniently); bound through the column type and its converter.
+     */
+    private static <T> DataType<SnoId> strict(DataType<T> column, Converter<T, SnoId> converter, String typeName) {
+        // the column type first: SQLDataType registers the built-in types before this one is made
+        // (a type made here registers nowhere a built-in type of that name or class already is)
+        return DefaultDataType.getDefaultDataType(null, typeName).length(column.length())
+                .asConvertedDataType(new StrictBinding(column.asConvertedDataType(converter).getBinding(), converter));
     }
 
     /**

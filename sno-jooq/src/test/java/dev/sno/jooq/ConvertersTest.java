@@ -48,8 +48,12 @@ class ConvertersTest {
         assertEquals(byte[].class, binary.fromType());
         assertEquals(SnoId.class, binary.toType());
         assertEquals(SnoId.class, SnoJooq.UUID.getType());
-        assertEquals(UUID.class, SnoJooq.UUID.getFromType());
-        assertEquals(byte[].class, SnoJooq.BINARY.getFromType());
+        assertEquals(SnoId.class, SnoJooq.BINARY.getType());
+        // declared over Object, so that jOOQ hands other objects to convert untouched (TextValuesTest)
+        assertEquals(Object.class, SnoJooq.UUID.getFromType());
+        assertEquals(Object.class, SnoJooq.BINARY.getFromType());
+        assertEquals("uuid", SnoJooq.UUID.getCastTypeName());
+        assertEquals("binary(16)", SnoJooq.BINARY.getCastTypeName());
         assertEquals(16, SnoJooq.BINARY.length());
     }
 

@@ -62,6 +62,20 @@ class JooqDocsTest {
         assertFalse(a.equals(b));
     }
 
+    /** The messages docs/jooq.md shows for text given to SnoJooq's types are theirs, for UUID and BINARY alike. */
+    @Test
+    void theDocsTextMessagesAreTheDataTypes() throws IOException {
+        List<String> shown = Files.readAllLines(MODULE.resolve("../docs/jooq.md")).stream()
+                .filter(line -> line.startsWith("Not a sno ID: \"")).toList();
+        assertEquals(2, shown.size(), shown.toString());
+        for (String line : shown) {
+            String value = line.substring("Not a sno ID: \"".length(), line.indexOf('"', "Not a sno ID: \"".length()));
+            for (var type : List.of(SnoJooq.UUID, SnoJooq.BINARY)) {
+                assertEquals(line, assertThrows(DataTypeException.class, () -> type.convert(value)).getMessage());
+            }
+        }
+    }
+
     @Test
     void theDocsMessageIsTheConverters() throws IOException {
         String docs = Files.readString(MODULE.resolve("../docs/jooq.md"));
