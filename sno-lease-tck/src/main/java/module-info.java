@@ -7,6 +7,9 @@
 module dev.sno.lease.tck {
     requires transitive dev.sno;
     requires transitive org.junit.jupiter.api;
+    // The warnings a store gives (System.Logger's default backend) and the memory a thread allocates.
+    requires java.logging;
+    requires jdk.management;
 
     exports dev.sno.lease.tck;
     // JUnit calls the contract's test methods reflectively, also from subclasses in other modules.

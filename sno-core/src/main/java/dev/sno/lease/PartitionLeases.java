@@ -2,6 +2,7 @@ package dev.sno.lease;
 
 import dev.sno.SnoClock;
 import dev.sno.SnoGenerator;
+import dev.sno.config.SafeText;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -286,19 +287,37 @@ public final class PartitionLeases {
          * Sets the namespace: an independent keyspace with partitions of its own. The default is
          * {@value PartitionLeases#DEFAULT_NAMESPACE}.
          *
-         * @param namespace  1 to 64 characters, no control characters, not null
+         * @param namespace  1 to 64 characters, no control characters and no unpaired surrogates
+         *     (text that a store's keys cannot hold faithfully), not null
          * @return this builder
-         * @throws IllegalArgumentException if namespace is empty, longer than 64 characters or
-         *     holds a control character
+         * @throws IllegalArgumentException if namespace is empty, longer than 64 characters, holds
+         *     a control character or an unpaired surrogate; the message quotes it escaped
          */
         public Builder namespace(String namespace) {
             Objects.requireNonNull(namespace, "namespace");
-            if (namespace.isEmpty() || namespace.length() > 64 || namespace.chars().anyMatch(Character::isISOControl)) {
-                throw new IllegalArgumentException("namespace must be 1 to 64 characters without control characters:"
-                        + " namespace=\"" + namespace + "\"");
+            if (namespace.isEmpty() || namespace.length() > 64 || !wellFormed(namespace)) {
+                throw new IllegalArgumentException("namespace must be 1 to 64 characters without control characters"
+                        + " or unpaired surrogates: namespace=\"" + SafeText.of(namespace) + "\"");
             }
             this.namespace = namespace;
             return this;
+        }
+
+        /** No control character, and every surrogate in a pair: what every store can spell. */
+        private static boolean wellFormed(String namespace) {
+            for (int i = 0; i < namespace.length(); i++) {
+                char c = namespace.charAt(i);
+                if (Character.isISOControl(c) || Character.isLowSurrogate(c)) {
+                    return false;
+                }
+                if (Character.isHighSurrogate(c)) {
+                    if (i + 1 == namespace.length() || !Character.isLowSurrogate(namespace.charAt(i + 1))) {
+                        return false;
+                    }
+                    i++;
+                }
+            }
+            return true;
         }
 
         /**

@@ -1,7 +1,7 @@
 package dev.sno.zookeeper;
 
 import dev.sno.GeneratorSnapshot;
-import java.io.IOException;
+import dev.sno.config.SafeText;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -55,9 +55,13 @@ record Record(long epoch, String token, String host, long pid, GeneratorSnapshot
     }
 
     /**
-     * Reads a record; fails naming the znode when its data is not one (written by something else).
+     * Reads a record.
+     *
+     * @throws Unreadable if the data is not a record sno wrote (another tool's, or damaged), or
+     *     its epoch cannot be raised; the message says what is wrong, quoting at most one bounded,
+     *     escaped value
      */
-    static Record decode(String path, byte[] data) throws IOException {
+    static Record decode(byte[] data) throws Unreadable {
         Map<String, String> fields = new HashMap<>();
         String text = data == null ? "" : new String(data, StandardCharsets.UTF_8);
         for (String line : text.split("\n")) {
@@ -66,17 +70,39 @@ record Record(long epoch, String token, String host, long pid, GeneratorSnapshot
                 fields.put(line.substring(0, eq), line.substring(eq + 1));
             }
         }
-        try {
-            long epoch = Long.parseLong(required(fields, "epoch"));
-            String token = required(fields, "token");
-            String host = required(fields, "host");
-            long pid = Long.parseLong(required(fields, "pid"));
-            String state = required(fields, "state");
-            return new Record(epoch, token, host, pid, state.isEmpty() ? null : snapshot(state));
-        } catch (IllegalArgumentException e) {
-            throw new IOException("The znode " + path + " is not a sno lease record (" + e.getMessage()
-                    + "); it belongs to something else: choose another root or namespace", e);
+        for (String key : new String[] {"epoch", "token", "host", "pid", "state"}) {
+            if (!fields.containsKey(key)) {
+                throw new Unreadable("no " + key + " line in \"" + SafeText.of(text) + "\"");
+            }
         }
+        // The epoch is raised by every acquisition: Long.MAX_VALUE could only wrap to a negative one.
+        long epoch = number(fields.get("epoch"), "epoch", 1, Long.MAX_VALUE - 1);
+        long pid = number(fields.get("pid"), "pid", Long.MIN_VALUE, Long.MAX_VALUE);
+        String state = fields.get("state");
+        GeneratorSnapshot snapshot = null;
+        if (!state.isEmpty()) {
+            try {
+                snapshot = snapshot(state);
+            } catch (IllegalArgumentException e) {
+                throw new Unreadable("state \"" + SafeText.of(state) + "\" is not 8 numbers of a generator state");
+            }
+        }
+        return new Record(epoch, fields.get("token"), fields.get("host"), pid, snapshot);
+    }
+
+    /** A field's number, exactly as {@link Long#toString(long)} writes it, in [min, max]. */
+    private static long number(String text, String key, long min, long max) throws Unreadable {
+        if (text.length() <= 20) {
+            try {
+                long v = Long.parseLong(text);
+                if (v >= min && v <= max && Long.toString(v).equals(text)) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // below
+            }
+        }
+        throw new Unreadable(key + " \"" + SafeText.of(text) + "\" is not a whole number from " + min + " to " + max);
     }
 
     private static GeneratorSnapshot snapshot(String text) {
@@ -89,12 +115,14 @@ record Record(long epoch, String token, String host, long pid, GeneratorSnapshot
                 Long.parseLong(f[7]));
     }
 
-    private static String required(Map<String, String> fields, String key) {
-        String v = fields.get(key);
-        if (v == null) {
-            throw new IllegalArgumentException("no " + key + " line");
+    /** Data in a record znode that is not a record sno can use; the message says why. */
+    static final class Unreadable extends Exception {
+
+        private static final long serialVersionUID = 1L;
+
+        Unreadable(String reason) {
+            super(reason, null, false, false);
         }
-        return v;
     }
 
     /** A host name as one line: control characters become '?'. */

@@ -1,6 +1,7 @@
 package dev.sno.zookeeper;
 
 import dev.sno.GeneratorSnapshot;
+import dev.sno.config.SafeText;
 import dev.sno.lease.LeaseStore;
 import dev.sno.lease.PartitionLease;
 import java.io.IOException;
@@ -61,6 +62,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
     private final CuratorFramework client;
     private final Paths paths;
     private final SessionWatch watch;
+    private final BadRecords bad = new BadRecords();
     /** The session timeout leaseDurationFor found, in ms; later acquisitions need at least it. */
     private volatile long sessionFloorMillis;
 
@@ -102,7 +104,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
             org.apache.zookeeper.common.PathUtils.validatePath(root);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("root must be an absolute znode path such as /sno/leases: root=\""
-                    + root + "\" (" + e.getMessage() + ")", e);
+                    + SafeText.of(root) + "\" (" + SafeText.of(e.getMessage()) + ")", e);
         }
         if (root.equals("/")) {
             throw new IllegalArgumentException("root must be an absolute znode path below /: root=\"/\"");
@@ -118,7 +120,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
             } catch (KeeperException.NodeExistsException e) {
                 // prepared before, or by a concurrent build()
             } catch (Exception e) {
-                throw failure("prepare the znodes of namespace \"" + namespace + "\"", e);
+                throw failure("prepare the znodes of namespace \"" + SafeText.of(namespace) + "\"", e);
             }
         }
     }
@@ -166,8 +168,9 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
                     + " the " + floor + " ms these leases fence by (the server's session limits changed); build the"
                     + " leases again");
         }
+        BitSet unreadable = new BitSet();
         for (int round = 0; round < 1000; round++) {
-            List<Integer> candidates = candidates(zk, claim);
+            List<Integer> candidates = candidates(zk, claim, unreadable);
             if (candidates.isEmpty()) {
                 return Optional.empty();
             }
@@ -175,20 +178,25 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
                 // After a lost race, a random one of the next few: racers spread out.
                 int pick = i == 0 ? 0 : i + ThreadLocalRandom.current().nextInt(Math.min(16, candidates.size() - i));
                 Collections.swap(candidates, i, pick);
-                Optional<Grant> g = take(zk, claim, candidates.get(i));
+                Optional<Grant> g = take(zk, claim, candidates.get(i), unreadable);
                 if (g.isPresent()) {
                     return g;
                 }
             }
         }
-        throw new IOException("Could not acquire a partition of sno namespace \"" + claim.namespace() + "\" in " + this
+        throw new IOException("Could not acquire a partition of sno namespace \"" + SafeText.of(claim.namespace())
+                + "\" in " + this
                 + ": every one of 1,000 rounds lost its races");
     }
 
-    /** Free partitions of the claim's range: never used (lowest first), else the longest unused. */
-    private List<Integer> candidates(ZooKeeper zk, Claim claim) throws IOException {
-        BitSet held = children(zk, paths.raw(paths.holders(claim.namespace())));
-        BitSet used = children(zk, paths.raw(paths.records(claim.namespace())));
+    /**
+     * Free partitions of the claim's range: never used (lowest first), else the longest unused;
+     * none that this acquisition found unreadable.
+     */
+    private List<Integer> candidates(ZooKeeper zk, Claim claim, BitSet unreadable) throws IOException {
+        BitSet held = children(zk, paths.raw(paths.holders(claim.namespace())), claim);
+        BitSet used = children(zk, paths.raw(paths.records(claim.namespace())), claim);
+        held.or(unreadable);
         List<Integer> fresh = new ArrayList<>();
         List<Integer> reused = new ArrayList<>();
         for (int p = held.nextClearBit(claim.lo()); p >= 0 && p <= claim.hi(); p = held.nextClearBit(p + 1)) {
@@ -219,33 +227,45 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
         return out;
     }
 
-    private BitSet children(ZooKeeper zk, String path) throws IOException {
-        BitSet set = new BitSet();
+    /**
+     * The partitions of the claim's range that have a znode under path. Only sno's names count
+     * ({@link Paths#partition}): another tool's znodes are ignored, and left where they are.
+     */
+    private static BitSet children(ZooKeeper zk, String path, Claim claim) throws IOException {
         List<String> names;
         try {
             names = zk.getChildren(path, false);
         } catch (KeeperException.NoNodeException e) {
-            throw new IOException("The znode " + path + " is missing: the namespace was not prepared (build() does it)",
-                    e);
+            throw new IOException("The znode " + SafeText.of(path) + " is missing: the namespace was not prepared"
+                    + " (build() does it)", e);
         } catch (KeeperException | InterruptedException e) {
             throw failure("list " + path, e);
         }
+        BitSet set = new BitSet(claim.hi() + 1);
         for (String n : names) {
-            try {
-                set.set(Integer.parseInt(n));
-            } catch (NumberFormatException | IndexOutOfBoundsException e) {
-                // not a partition: ignored
+            int p = Paths.partition(n);
+            if (p >= claim.lo() && p <= claim.hi()) {
+                set.set(p);
             }
         }
         return set;
     }
 
-    /** One attempt at a partition: empty if another acquirer got there first. */
-    private Optional<Grant> take(ZooKeeper zk, Claim claim, int p) throws IOException {
+    /**
+     * One attempt at a partition: empty if another acquirer got there first, or if its record
+     * cannot be read (then reported, and added to unreadable).
+     */
+    private Optional<Grant> take(ZooKeeper zk, Claim claim, int p, BitSet unreadable) throws IOException {
         String recordPath = paths.rawRecord(claim.namespace(), p);
         String holderPath = paths.rawHolder(claim.namespace(), p);
         Stat stat = new Stat();
-        Record before = read(zk, recordPath, stat);
+        Record before;
+        try {
+            before = read(zk, claim.namespace(), p, stat);
+        } catch (Record.Unreadable e) {
+            unreadable.set(p);
+            return Optional.empty();
+        }
         Record after = before == null ? new Record(1, claim.token(), claim.host(), claim.pid(), null)
                 : before.heldBy(before.epoch() + 1, claim.token(), claim.host(), claim.pid());
         Op write = before == null ? Op.create(recordPath, after.encode(), ACLS, CreateMode.PERSISTENT)
@@ -257,7 +277,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
                 | KeeperException.NoNodeException e) {
             return Optional.empty();
         } catch (KeeperException | InterruptedException e) {
-            throw failure("acquire partition " + p + " of namespace \"" + claim.namespace() + "\"", e);
+            throw failure("acquire partition " + p + " of namespace \"" + SafeText.of(claim.namespace()) + "\"", e);
         }
         watch.granted(claim.namespace(), p, after.epoch(), zk.getSessionId());
         return Optional.of(new Grant(p, after.epoch(), before == null ? null : before.state()));
@@ -310,7 +330,12 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
         String recordPath = paths.rawRecord(lease.namespace(), lease.partition());
         String holderPath = paths.rawHolder(lease.namespace(), lease.partition());
         Stat recordStat = new Stat();
-        Record record = read(zk, recordPath, recordStat);
+        Record record;
+        try {
+            record = read(zk, lease.namespace(), lease.partition(), recordStat);
+        } catch (Record.Unreadable e) {
+            return false; // it names no holder now, so not this one
+        }
         if (record == null || record.epoch() != lease.epoch() || !record.token().equals(token)) {
             return false;
         }
@@ -332,13 +357,18 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
     @Override
     public boolean abandon(Claim claim) throws IOException {
         ZooKeeper zk = handle();
-        BitSet held = children(zk, paths.raw(paths.holders(claim.namespace())));
+        BitSet held = children(zk, paths.raw(paths.holders(claim.namespace())), claim);
         boolean freed = false;
         for (int p = held.nextSetBit(claim.lo()); p >= 0 && p <= claim.hi(); p = held.nextSetBit(p + 1)) {
             String recordPath = paths.rawRecord(claim.namespace(), p);
             String holderPath = paths.rawHolder(claim.namespace(), p);
             Stat recordStat = new Stat();
-            Record record = read(zk, recordPath, recordStat);
+            Record record;
+            try {
+                record = read(zk, claim.namespace(), p, recordStat);
+            } catch (Record.Unreadable e) {
+                continue; // names no holder, so not this claim
+            }
             if (record == null || !record.token().equals(claim.token())) {
                 continue;
             }
@@ -350,7 +380,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
             } catch (KeeperException.BadVersionException | KeeperException.NoNodeException e) {
                 // changed meanwhile: not this claim's any more
             } catch (KeeperException | InterruptedException e) {
-                throw failure("abandon partition " + p + " of namespace \"" + claim.namespace() + "\"", e);
+                throw failure("abandon partition " + p + " of namespace \"" + SafeText.of(claim.namespace()) + "\"", e);
             }
         }
         return freed;
@@ -361,8 +391,13 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
         return watch.add(lease, watcher);
     }
 
-    /** The record at path, and its stat; null if there is none. */
-    private static Record read(ZooKeeper zk, String path, Stat stat) throws IOException {
+    /**
+     * The record of a namespace's partition, and its stat; null if there is none.
+     *
+     * @throws Record.Unreadable if the znode holds something else: reported once (BadRecords)
+     */
+    private Record read(ZooKeeper zk, String namespace, int partition, Stat stat) throws IOException, Record.Unreadable {
+        String path = paths.rawRecord(namespace, partition);
         byte[] data;
         try {
             data = zk.getData(path, false, stat);
@@ -371,14 +406,20 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
         } catch (KeeperException | InterruptedException e) {
             throw failure("read " + path, e);
         }
-        return Record.decode(path, data);
+        try {
+            return Record.decode(data);
+        } catch (Record.Unreadable e) {
+            bad.report(namespace, partition, path, data, e);
+            throw e;
+        }
     }
 
     /** The client's current ZooKeeper handle, once connected: every call of one method goes through it. */
     private ZooKeeper handle() throws IOException {
         try {
             if (!client.getZookeeperClient().isConnected() && !client.getZookeeperClient().blockUntilConnectedOrTimedOut()) {
-                throw new IOException("Not connected to ZooKeeper (" + client.getZookeeperClient().getCurrentConnectionString()
+                throw new IOException("Not connected to ZooKeeper ("
+                        + SafeText.of(client.getZookeeperClient().getCurrentConnectionString())
                         + ") within the Curator client's connection timeout, "
                         + client.getZookeeperClient().getConnectionTimeoutMs() + " ms");
             }
@@ -405,7 +446,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
         } catch (IOException e) {
             throw e;
         } catch (Exception e) {
-            throw new IOException("Could not reach ZooKeeper: " + e.getMessage(), e);
+            throw new IOException("Could not reach ZooKeeper: " + SafeText.of(e.getMessage()), e);
         }
     }
 
@@ -425,11 +466,11 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
     private static IOException failure(String what, Exception e) {
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
-            InterruptedIOException io = new InterruptedIOException("Interrupted while trying to " + what);
+            InterruptedIOException io = new InterruptedIOException("Interrupted while trying to " + SafeText.of(what));
             io.initCause(e);
             return io;
         }
-        return new IOException("Could not " + what + " in ZooKeeper: " + e.getMessage(), e);
+        return new IOException("Could not " + SafeText.of(what) + " in ZooKeeper: " + SafeText.of(e.getMessage()), e);
     }
 
     /**
@@ -439,6 +480,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
      */
     @Override
     public String toString() {
-        return "ZooKeeper " + paths + " at " + client.getZookeeperClient().getCurrentConnectionString();
+        return "ZooKeeper " + SafeText.of(paths.toString()) + " at "
+                + SafeText.of(client.getZookeeperClient().getCurrentConnectionString());
     }
 }

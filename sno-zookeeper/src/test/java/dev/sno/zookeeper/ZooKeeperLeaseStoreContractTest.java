@@ -3,10 +3,13 @@ package dev.sno.zookeeper;
 import dev.sno.lease.LeaseStore;
 import dev.sno.lease.tck.LeaseStoreContract;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,6 +20,8 @@ import org.junit.jupiter.api.Nested;
  * single server, and a quorum of three whose client may talk to any member. A lease's expiry is
  * its holder's session expiring on the server: {@link #holdersFallSilent()} drops the store's
  * connection without closing the session, and the server expires it after the session timeout.
+ * The hostile keyspace is written with the same Curator client, past the store: empty znodes among
+ * a namespace's {@code holders} and {@code records}, and another tool's data in a record znode.
  */
 class ZooKeeperLeaseStoreContractTest {
 
@@ -61,6 +66,56 @@ class ZooKeeperLeaseStoreContractTest {
         @Override
         protected boolean expiredLeasesHeal() {
             return false;
+        }
+
+        @Override
+        protected Keyspace keyspace() {
+            store();
+            return new Znodes();
+        }
+
+        /** The namespace's children lists, holders and records, written raw. */
+        private final class Znodes implements Keyspace {
+
+            private final Paths paths = new Paths(client.getNamespace(), ZooKeeperLeaseStore.DEFAULT_ROOT);
+
+            @Override
+            public List<String> lists() {
+                return List.of("holders", "records");
+            }
+
+            @Override
+            public String name(String list, int partition) {
+                return Integer.toString(partition);
+            }
+
+            /**
+             * An empty persistent znode of that name. ZooKeeper refuses names with control
+             * characters, a nested name whose parent is not there (creating the parent would make
+             * a znode of sno's own name, which is no stray), and any child of an ephemeral holder.
+             */
+            @Override
+            public boolean addStray(String namespace, String list, String name) throws Exception {
+                String parent = list.equals("holders") ? paths.holders(namespace) : paths.records(namespace);
+                try {
+                    client.create().forPath(parent + "/" + name, new byte[0]);
+                    return true;
+                } catch (IllegalArgumentException | KeeperException.NoNodeException
+                        | KeeperException.NoChildrenForEphemeralsException e) {
+                    return false;
+                }
+            }
+
+            @Override
+            public void spoilRecord(String namespace, int partition, String text) throws Exception {
+                client.setData().forPath(paths.records(namespace) + "/" + partition, text.getBytes(StandardCharsets.UTF_8));
+            }
+
+            /** A znode's data is bytes, of one kind. */
+            @Override
+            public boolean wrongKindRecord(String namespace, int partition) {
+                return false;
+            }
         }
 
         @AfterEach

@@ -321,10 +321,21 @@ class JdbcPartitionLeasesTest {
                 assertThrows(IllegalArgumentException.class, () -> b.leaseDuration(Duration.ofMillis(500))).getMessage());
         assertEquals("leaseDuration must be in [PT1S, PT1H]: leaseDuration=PT2H",
                 assertThrows(IllegalArgumentException.class, () -> b.leaseDuration(Duration.ofHours(2))).getMessage());
-        assertEquals("namespace must be 1 to 64 characters without control characters: namespace=\"\"",
+        assertEquals("namespace must be 1 to 64 characters without control characters or unpaired surrogates: namespace=\"\"",
                 assertThrows(IllegalArgumentException.class, () -> b.namespace("")).getMessage());
         assertThrows(IllegalArgumentException.class, () -> b.namespace("x".repeat(65)));
         assertThrows(IllegalArgumentException.class, () -> b.namespace("a\nb"));
+        // What a store's keys cannot spell faithfully is refused, and quoted escaped.
+        assertEquals("namespace must be 1 to 64 characters without control characters or unpaired surrogates:"
+                + " namespace=\"a\\u001B[2Jb\"",
+                assertThrows(IllegalArgumentException.class, () -> b.namespace("a\u001b[2Jb")).getMessage());
+        assertEquals("namespace must be 1 to 64 characters without control characters or unpaired surrogates:"
+                + " namespace=\"x\\uD800\"",
+                assertThrows(IllegalArgumentException.class, () -> b.namespace("x\uD800")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> b.namespace("\uDBFFx"));
+        assertThrows(IllegalArgumentException.class, () -> b.namespace("\uDC00x"));
+        assertThrows(IllegalArgumentException.class, () -> b.namespace("x\uDBFF\uDBFF\uDC00"));
+        b.namespace("emoji-\uD83D\uDE00"); // a pair is a character like any other
         assertThrows(NullPointerException.class, () -> b.namespace(null));
         assertThrows(NullPointerException.class, () -> b.clock(null));
         assertThrows(NullPointerException.class, () -> JdbcPartitionLeases.builder(null));

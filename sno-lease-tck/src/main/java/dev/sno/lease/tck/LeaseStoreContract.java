@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.sno.GeneratorSnapshot;
 import dev.sno.lease.LeaseStore;
@@ -11,12 +12,16 @@ import dev.sno.lease.LeaseStore.Claim;
 import dev.sno.lease.LeaseStore.Grant;
 import dev.sno.lease.PartitionLease;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
@@ -55,6 +60,17 @@ import org.junit.jupiter.api.Test;
  *   <li>{@link #prepareIsIdempotentWhenConcurrentAndFreesNothing}: {@link LeaseStore#prepare}.
  *   <li>{@link #rangeAndNamespaceBoundWhatAnAcquisitionTakes}: {@link LeaseStore#acquire} takes
  *       from the claim's range and namespace only.
+ * </ul>
+ * And what a hostile keyspace cannot do, written raw into the store through {@link #keyspace()}
+ * as an operator, a careless script or another tool can:
+ * <ul>
+ *   <li>{@link #hostileNamesNeitherGrantAHeldPartitionNorHideAFreeOne}: only the store's own
+ *       spelling of a partition number counts; a stray name (a non-canonical or huge number, a lock
+ *       file, a backup copy, a nested key) neither frees a held partition, nor hides a free one,
+ *       nor costs memory in proportion to its value.
+ *   <li>{@link #unreadableRecordsAreSkippedAndReportedOnce}: a record the store cannot read is
+ *       never taken, does not stop the acquisition of the others, and is reported once, escaped.
+ *   <li>{@link #namespacesThatLookAlikeNeverShare}: two namespaces never share a record.
  * </ul>
  * Not here: rule 5 (no session state) and durability, which depend on what the store talks to,
  * and the order of "unused longest", which needs the store's clock to tick between two releases;
@@ -130,6 +146,75 @@ public abstract class LeaseStoreContract {
      */
     protected boolean expiredLeasesHeal() {
         return true;
+    }
+
+    /**
+     * Raw access to the store's own keyspace, for the tests of a hostile keyspace.
+     *
+     * @return the store's keyspace
+     */
+    protected abstract Keyspace keyspace();
+
+    /**
+     * Raw access to where a store keeps a namespace's leases: what an operator, a careless script
+     * or another tool can leave there. A store's test implements it with its own client, writing
+     * past the store.
+     */
+    protected interface Keyspace {
+
+        /**
+         * The lists in which the store finds a namespace's partitions by name: a znode's children,
+         * a key prefix, a set. Empty for a store that keeps partitions in a typed column (SQL).
+         *
+         * @return a word for each list, as {@link #name} and {@link #addStray} take it
+         */
+        List<String> lists();
+
+        /**
+         * The name a partition has in a list, exactly as the store writes it.
+         *
+         * @param list       one of {@link #lists()}
+         * @param partition  the partition
+         * @return its name there, e.g. {@code "1"} or {@code "00001"}
+         */
+        String name(String list, int partition);
+
+        /**
+         * Adds an entry of that name to the namespace's list, as a careless script would: an empty
+         * znode, a key with a short value, a set member. The name can be anything: a number the
+         * store never spells so ({@code "01"}, {@code "+1"}, fullwidth digits), a huge number, a
+         * lock file, a backup copy, a nested key ({@code "1/history/1"}).
+         *
+         * @param namespace  the namespace
+         * @param list       one of {@link #lists()}
+         * @param name       the entry's name
+         * @return false if the store's server cannot hold such a name at all
+         * @throws Exception if the write fails
+         */
+        boolean addStray(String namespace, String list, String name) throws Exception;
+
+        /**
+         * Overwrites the record of a prepared partition with text another tool wrote, where the
+         * store keeps the record's fields; a SQL store leaves the nearest thing a careless
+         * {@code UPDATE} can: a value sno never writes and cannot read.
+         *
+         * @param namespace  the namespace
+         * @param partition  the partition
+         * @param text       the text, with control characters and a forged log line
+         * @throws Exception if the write fails
+         */
+        void spoilRecord(String namespace, int partition, String text) throws Exception;
+
+        /**
+         * Replaces the record of a prepared partition with a value of another kind (a string
+         * where a hash belongs).
+         *
+         * @param namespace  the namespace
+         * @param partition  the partition
+         * @return false if the store keeps one kind of value only
+         * @throws Exception if the write fails
+         */
+        boolean wrongKindRecord(String namespace, int partition) throws Exception;
     }
 
     /** Starts the threads of the concurrent tests. */
@@ -435,6 +520,131 @@ public abstract class LeaseStoreContract {
         assertTrue(store().acquire(claim(other, 0, 9, LONG)).isEmpty());
     }
 
+    // ---- a hostile keyspace --------------------------------------------------------------------
+
+    /**
+     * A stray name in any of the store's lists (a number the store never spells so, a huge
+     * number, a lock file, a backup copy, a nested key) neither frees a held partition nor hides a
+     * free one, and costs no memory in proportion to its value; the store leaves it in place.
+     *
+     * @throws Exception if the store fails
+     */
+    @Test
+    public void hostileNamesNeitherGrantAHeldPartitionNorHideAFreeOne() throws Exception {
+        String ns = namespace("stray");
+        store().prepare(ns, 0, 1);
+        Claim a = claim(ns, 0, 1, LONG);
+        Grant ga = store().acquire(a).orElseThrow();
+        int p = ga.partition();
+        List<String> strays = new ArrayList<>();
+        for (String list : keyspace().lists()) {
+            for (String name : HostileNames.of(List.of(keyspace().name(list, 0), keyspace().name(list, 1)))) {
+                if (keyspace().addStray(ns, list, name)) {
+                    strays.add(list + ":" + name.replace("\n", "\\n"));
+                }
+            }
+        }
+        String with = " (strays " + strays + ")";
+        long before = allocatedBytes();
+        Grant gb = acquireAmid(claim(ns, 0, 1, LONG))
+                .orElseThrow(() -> new AssertionError("partition " + (1 - p) + " is free" + with));
+        assertEquals(new Grant(1 - p, 1, null), gb, "the free partition, new" + with);
+        assertTrue(acquireAmid(claim(ns, 0, 1, LONG)).isEmpty(), "both are held" + with);
+        assertFalse(store().abandon(claim(ns, 0, 1, LONG)), "a claim granted nothing frees nothing" + with);
+        assertTrue(store().release(lease(a, ga), a.token()), "the holder's release" + with);
+        assertEquals(new Grant(p, 2, null), acquireAmid(claim(ns, 0, 1, LONG)).orElse(null),
+                "the released partition, at the next epoch" + with);
+        long allocated = allocatedBytes() - before;
+        assertTrue(allocated < 64L << 20, "five calls allocated " + (allocated >> 20) + " MiB on the calling thread"
+                + with);
+    }
+
+    /**
+     * A record the store cannot read (another tool's text, a value of another kind) is never taken
+     * and stops no acquisition of the other partitions, although it is the one unused longest; it
+     * is reported once, in a warning that names the namespace, escapes what it quotes, and says
+     * what deleting the record costs.
+     *
+     * @throws Exception if the store fails
+     */
+    @Test
+    public void unreadableRecordsAreSkippedAndReportedOnce() throws Exception {
+        String ns = namespace("spoilt");
+        store().prepare(ns, 0, 3);
+        Map<Integer, PartitionLease> leases = new TreeMap<>();
+        Map<Integer, Claim> claims = new TreeMap<>();
+        for (int i = 0; i < 4; i++) {
+            Claim c = claim(ns, 0, 3, LONG);
+            Grant g = store().acquire(c).orElseThrow();
+            claims.put(g.partition(), c);
+            leases.put(g.partition(), lease(c, g));
+        }
+        for (int p : new int[] {1, 0, 2, 3}) {
+            assertTrue(store().release(leases.get(p), claims.get(p).token()));
+        }
+        keyspace().spoilRecord(ns, 1, HostileNames.FORGED);
+        if (!keyspace().wrongKindRecord(ns, 2)) {
+            keyspace().spoilRecord(ns, 2, HostileNames.BINARY);
+        }
+        try (Warnings warnings = Warnings.capture()) {
+            Set<Integer> granted = new TreeSet<>();
+            for (int i = 0; i < 2; i++) {
+                Grant g = acquireAmid(claim(ns, 0, 3, LONG))
+                        .orElseThrow(() -> new AssertionError("partitions 0 and 3 are free, got " + granted));
+                assertEquals(2, g.epoch(), "a readable record, used once: " + g);
+                granted.add(g.partition());
+            }
+            assertEquals(Set.of(0, 3), granted, "the readable partitions");
+            for (int i = 0; i < 3; i++) {
+                assertTrue(acquireAmid(claim(ns, 0, 3, LONG)).isEmpty(), "an unreadable record was taken");
+                assertTrue(acquireAmid(claim(ns, 1, 2, LONG)).isEmpty(), "an unreadable record was taken");
+            }
+            List<String> reports = warnings.about(ns);
+            assertEquals(2, reports.size(), "one warning for each of the two bad records: " + reports);
+            for (String r : reports) {
+                int bad = HostileNames.unsafeCharacter(r);
+                assertEquals(-1, bad, () -> "a raw character U+" + Integer.toHexString(r.charAt(bad)) + " in: " + r);
+                assertTrue(r.length() <= 1_000, "a warning of " + r.length() + " characters: " + r);
+                assertTrue(r.toLowerCase(java.util.Locale.ROOT).contains("delet"),
+                        "the warning says what deleting the record costs: " + r);
+            }
+        }
+    }
+
+    /**
+     * Namespaces that differ only in what a lossy mapping drops (an unpaired surrogate, a
+     * character that escaping or a path separator confuses) never share a record: each is either
+     * refused, naming it, or a namespace of its own.
+     *
+     * @throws Exception if the store fails
+     */
+    @Test
+    public void namespacesThatLookAlikeNeverShare() throws Exception {
+        String base = namespace("alike");
+        List<String> alike = new ArrayList<>(List.of(base, base + "?", base + "\uD800", base + "\uDBFF",
+                base + "%3F", base + "%3f", base + "/x", base + "%2Fx", base + "%2fx", base + ".", base + "..",
+                base + "\u00e9", base + "e\u0301", base + "}", base + "{", base + ":p:0", base + "\\x"));
+        for (String list : keyspace().lists()) {
+            alike.add(base + "/" + list);
+        }
+        List<String> kept = new ArrayList<>();
+        for (String ns : alike) {
+            String shown = ns.replace("\uD800", "\\uD800").replace("\uDBFF", "\\uDBFF");
+            try {
+                store().prepare(ns, 0, 0);
+            } catch (IllegalArgumentException refused) {
+                assertTrue(refused.getMessage() != null && refused.getMessage().contains(base),
+                        "the refusal names the namespace: " + refused.getMessage());
+                continue;
+            }
+            Optional<Grant> g = acquireAmid(claim(ns, 0, 0, LONG));
+            assertEquals(Optional.of(new Grant(0, 1, null)), g,
+                    "namespace \"" + shown + "\" shares a record with one of " + kept);
+            kept.add(shown);
+        }
+        assertTrue(kept.contains(base), "a plain namespace is kept");
+    }
+
     // ---- helpers -------------------------------------------------------------------------------
 
     /**
@@ -483,6 +693,28 @@ public abstract class LeaseStoreContract {
             }
             LockSupport.parkNanos(10_000_000L);
         }
+    }
+
+    /**
+     * Acquires amid hostile data: an exception is a failure of the contract (one bad entry must
+     * not stop an acquisition), reported as such.
+     */
+    private Optional<Grant> acquireAmid(Claim c) {
+        try {
+            return store().acquire(c);
+        } catch (IOException | RuntimeException e) {
+            throw new AssertionError("an acquisition of " + c.lo() + ".." + c.hi() + " failed amid hostile data: " + e, e);
+        }
+    }
+
+    /** What this thread has allocated, in bytes, as the JVM counts it. */
+    private static long allocatedBytes() {
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        if (threads instanceof com.sun.management.ThreadMXBean counting && counting.isThreadAllocatedMemoryEnabled()) {
+            return counting.getCurrentThreadAllocatedBytes();
+        }
+        fail("this JVM does not count the memory a thread allocates");
+        return 0;
     }
 
     private void concurrently(int n, Callable<Object> task) throws Exception {

@@ -7,11 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import dev.sno.GeneratorSnapshot;
 import dev.sno.lease.LeaseStore;
 import dev.sno.lease.PartitionLease;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -64,7 +69,21 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
         /** Abandon frees every lease of the claim's range, whatever its token. */
         ABANDON_IGNORES_TOKEN("abandonFreesTheFailedClaimsLeaseAndNothingElse"),
         /** Abandon answers true and frees nothing. */
-        ABANDON_FREES_NOTHING("abandonFreesTheFailedClaimsLeaseAndNothingElse");
+        ABANDON_FREES_NOTHING("abandonFreesTheFailedClaimsLeaseAndNothingElse"),
+        /** A member of the free list counts as a free partition if Integer.parseInt reads it, trimmed. */
+        LENIENT_NAMES("hostileNamesNeitherGrantAHeldPartitionNorHideAFreeOne"),
+        /** A free list of partition numbers is read into a BitSet as large as its largest number. */
+        BITSET_BY_VALUE("hostileNamesNeitherGrantAHeldPartitionNorHideAFreeOne"),
+        /** An acquisition fails when a record of its range is unreadable. */
+        UNREADABLE_FAILS("unreadableRecordsAreSkippedAndReportedOnce"),
+        /** An unreadable record is taken as a new one. */
+        UNREADABLE_TAKEN("unreadableRecordsAreSkippedAndReportedOnce"),
+        /** An unreadable record is skipped and reported at every acquisition. */
+        REPORTS_EVERY_TIME("unreadableRecordsAreSkippedAndReportedOnce"),
+        /** The report quotes the record's text as it is. */
+        REPORTS_RAW("unreadableRecordsAreSkippedAndReportedOnce"),
+        /** Namespaces are kept under their ASCII letters and digits, each other character a '_'. */
+        LOSSY_NAMESPACES("namespacesThatLookAlikeNeverShare");
 
         final Set<String> fails;
 
@@ -87,6 +106,12 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
     @Override
     protected Duration shortLease() {
         return Duration.ofMillis(200);
+    }
+
+    @Override
+    protected Keyspace keyspace() {
+        store();
+        return store.keyspace;
     }
 
     @ParameterizedTest
@@ -146,23 +171,72 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
      */
     private static final class MemoryStore implements LeaseStore {
 
+        private static final System.Logger LOG = System.getLogger("dev.sno.lease.tck.memory");
+
         private static final class Record {
             long epoch;
             String token;
             long expires;
             long used;
             GeneratorSnapshot state;
+            /** What another tool wrote over the record, or null. */
+            String spoilt;
         }
 
         private final Broken broken;
         private final Map<String, Record> records = new HashMap<>();
+        /** The members of each namespace's free list that the store did not write. */
+        private final Map<String, List<String>> strays = new HashMap<>();
+        private final Set<String> reported = new HashSet<>();
+
+        /** The free list holds the store's names of free partitions (it reads none of them) and strays. */
+        final Keyspace keyspace = new Keyspace() {
+            @Override
+            public List<String> lists() {
+                return List.of("free");
+            }
+
+            @Override
+            public String name(String list, int partition) {
+                return Integer.toString(partition);
+            }
+
+            @Override
+            public boolean addStray(String namespace, String list, String name) {
+                synchronized (MemoryStore.this) {
+                    strays.computeIfAbsent(key(namespace), k -> new ArrayList<>()).add(name);
+                }
+                return true;
+            }
+
+            @Override
+            public void spoilRecord(String namespace, int partition, String text) {
+                synchronized (MemoryStore.this) {
+                    records.get(key(namespace, partition)).spoilt = text;
+                }
+            }
+
+            @Override
+            public boolean wrongKindRecord(String namespace, int partition) {
+                return false;
+            }
+        };
 
         MemoryStore(Broken broken) {
             this.broken = broken;
         }
 
-        private static String key(String namespace, int partition) {
-            return namespace + "\0" + partition;
+        private String key(String namespace) {
+            if (broken != Broken.LOSSY_NAMESPACES) {
+                return namespace;
+            }
+            StringBuilder b = new StringBuilder();
+            namespace.chars().forEach(c -> b.append(c < 128 && Character.isLetterOrDigit(c) || c == '-' ? (char) c : '_'));
+            return b.toString();
+        }
+
+        private String key(String namespace, int partition) {
+            return key(namespace) + "\0" + partition;
         }
 
         @Override
@@ -177,7 +251,10 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
         }
 
         @Override
-        public Optional<Grant> acquire(Claim claim) {
+        public Optional<Grant> acquire(Claim claim) throws IOException {
+            synchronized (this) {
+                readFreeList(claim);
+            }
             if (broken != Broken.NOT_ATOMIC) {
                 synchronized (this) {
                     return take(claim, pick(claim));
@@ -193,8 +270,67 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
             }
         }
 
+        /** Reads the strays of the free list, as the broken stores do; the sound one ignores them. */
+        private void readFreeList(Claim claim) {
+            List<String> names = strays.getOrDefault(key(claim.namespace()), List.of());
+            if (broken == Broken.BITSET_BY_VALUE) {
+                BitSet free = new BitSet();
+                for (String name : names) {
+                    try {
+                        free.set(Integer.parseInt(name.trim()));
+                    } catch (NumberFormatException | IndexOutOfBoundsException notANumber) {
+                        // skipped
+                    }
+                }
+            }
+        }
+
+        /** Whether a stray of the free list, read leniently, frees a held partition. */
+        private boolean freedByStray(Claim claim, int p) {
+            if (broken != Broken.LENIENT_NAMES) {
+                return false;
+            }
+            for (String name : strays.getOrDefault(key(claim.namespace()), List.of())) {
+                try {
+                    if (Integer.parseInt(name.trim()) == p) {
+                        return true;
+                    }
+                } catch (NumberFormatException notANumber) {
+                    // skipped
+                }
+            }
+            return false;
+        }
+
+        /** Whether the record can be read; reports an unreadable one once (or as broken says). */
+        private boolean readable(Claim claim, int p, Record r) throws IOException {
+            if (r == null || r.spoilt == null) {
+                return true;
+            }
+            if (broken == Broken.UNREADABLE_FAILS) {
+                throw new IOException("record " + p + " of " + claim.namespace() + " is unreadable");
+            }
+            if (broken == Broken.UNREADABLE_TAKEN) {
+                return true;
+            }
+            String key = key(claim.namespace(), p);
+            if (reported.add(key) || broken == Broken.REPORTS_EVERY_TIME) {
+                String text = broken == Broken.REPORTS_RAW ? r.spoilt : escape(r.spoilt);
+                LOG.log(System.Logger.Level.WARNING, "The record of partition " + p + " in namespace "
+                        + claim.namespace() + " is not a sno lease record: \"" + text + "\"; it is skipped."
+                        + " Deleting it frees the partition and drops its saved state.");
+            }
+            return false;
+        }
+
+        private static String escape(String text) {
+            StringBuilder b = new StringBuilder();
+            text.chars().forEach(c -> b.append(c < 0x20 || c >= 0x7f ? String.format("\\u%04x", c) : String.valueOf((char) c)));
+            return b.toString();
+        }
+
         /** The free partition unused longest, or -1. */
-        private int pick(Claim claim) {
+        private int pick(Claim claim) throws IOException {
             long now = System.nanoTime();
             int lo = broken == Broken.IGNORES_RANGE ? 0 : claim.lo();
             int hi = broken == Broken.IGNORES_RANGE ? 65535 : claim.hi();
@@ -202,7 +338,8 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
             for (int p = lo; p <= hi; p++) {
                 Record r = records.get(key(claim.namespace(), p));
                 boolean free = r != null && (r.token == null || broken == Broken.TAKES_HELD
-                        || broken != Broken.NEVER_EXPIRES && now - r.expires > 0);
+                        || broken != Broken.NEVER_EXPIRES && now - r.expires > 0 || freedByStray(claim, p))
+                        && readable(claim, p, r);
                 if (free && (best < 0 || r.used < records.get(key(claim.namespace(), best)).used)) {
                     best = p;
                 }
@@ -216,6 +353,10 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
             }
             Record r = records.get(key(claim.namespace(), p));
             long now = System.nanoTime();
+            if (r.spoilt != null) {
+                r.spoilt = null;
+                r.epoch = 0;
+            }
             r.epoch += broken == Broken.SAME_EPOCH ? 0 : 1;
             r.token = claim.token();
             long lease = claim.leaseDuration().toNanos();
