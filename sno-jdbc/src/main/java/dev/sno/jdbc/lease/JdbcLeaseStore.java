@@ -84,21 +84,32 @@ public final class JdbcLeaseStore implements LeaseStore {
     }
 
     /**
-     * Makes sure the rows exist: one count when they do (the common case, and the only query on
-     * a table that exists, so that a role without DDL rights runs none); the table is created
+     * Makes sure the rows exist: one count when they do (the common case, and then one read of
+     * the rows of lo and hi, so that a role without DDL rights runs none); the table is created
      * only when that count fails because it is missing.
      *
      * @throws IllegalArgumentException if the namespace has an unpaired surrogate, which no
-     *     database's text holds as it is; the message names it
+     *     database's text holds as it is, or if the table takes it for another namespace whose
+     *     rows it holds (a collation that ignores case, accents or trailing spaces); the message
+     *     names both
      */
     @Override
     public void prepare(String namespace, int lo, int hi) throws IOException {
         checkNamespace(namespace);
         LeaseDialect d = dialect();
+        String other;
         try {
             table.prepare(d, namespace, lo, hi);
+            other = table.sharedWith(d, namespace, lo, hi);
         } catch (SQLException e) {
             throw failure("prepare", e);
+        }
+        if (other != null) {
+            throw new IllegalArgumentException("The sno namespace \"" + SafeText.of(namespace) + "\" would share the rows"
+                    + " of namespace \"" + SafeText.of(other) + "\" in the lease table " + TABLE + ": the table's"
+                    + " namespace column compares them as equal (its collation ignores case, accents or trailing"
+                    + " spaces, or its character set cannot hold the name). Choose another namespace, or give the"
+                    + " column a binary collation, as LeaseDialect.ddl() does");
         }
     }
 
