@@ -46,6 +46,7 @@ final class UnreadableRecords {
                 + (value.isEmpty() ? "" : " (\"" + SafeText.of(value) + "\")")
                 + ". Another program wrote it. Restore the record, or delete the key: sno then creates it again as"
                 + " a partition nobody used, which drops the state saved in it, so that the next holder, if its"
-                + " clock is behind, may repeat IDs made recently.";
+                + " clock is behind, may repeat IDs made recently. So delete it only once the last holder has been"
+                + " gone for a lease duration plus the largest clock skew, or use another namespace.";
     }
 }

@@ -146,7 +146,9 @@ class HostileKeyspaceTest {
                 + "\" and never takes its partition while it stays so: its epoch is not a whole number"), forged);
         assertTrue(forged.endsWith("Another program wrote it. Restore the record, or delete the key: sno then"
                 + " creates it again as a partition nobody used, which drops the state saved in it, so that the"
-                + " next holder, if its clock is behind, may repeat IDs made recently."), forged);
+                + " next holder, if its clock is behind, may repeat IDs made recently. So delete it only once the last"
+                + " holder has been gone for a lease duration plus the largest clock skew, or use another namespace."),
+                forged);
         for (String w : warnings()) {
             assertTrue(w.chars().noneMatch(Character::isISOControl) && w.length() < 1000, w);
         }

@@ -32,6 +32,8 @@ final class UnreadableRows {
                 + partition + " of the lease table " + TABLE + " and never takes that partition while the row stays"
                 + " so: " + what + ". Another program wrote it. Restore the row, or delete it: the next build() of"
                 + " the namespace creates it again as a partition nobody used, which drops the state saved in it, so"
-                + " that the next holder, if its clock is behind, may repeat IDs made recently.";
+                + " that the next holder, if its clock is behind, may repeat IDs made recently. So delete it only once"
+                + " the last holder has been gone for a lease duration plus the largest clock skew, or use another"
+                + " namespace.";
     }
 }

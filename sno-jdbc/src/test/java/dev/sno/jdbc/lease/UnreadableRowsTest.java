@@ -78,7 +78,9 @@ class UnreadableRowsTest {
                     warnings().get(0));
             assertTrue(warnings().get(0).endsWith(". Another program wrote it. Restore the row, or delete it: the next"
                     + " build() of the namespace creates it again as a partition nobody used, which drops the state"
-                    + " saved in it, so that the next holder, if its clock is behind, may repeat IDs made recently."),
+                    + " saved in it, so that the next holder, if its clock is behind, may repeat IDs made recently. So"
+                    + " delete it only once the last holder has been gone for a lease duration plus the largest clock"
+                    + " skew, or use another namespace."),
                     warnings().get(0));
         } finally {
             ds.close();
