@@ -1,42 +1,90 @@
 package dev.sno.config;
 
+import java.nio.charset.StandardCharsets;
+
 /**
- * Text from a request, made safe to echo in an error response or a log line: control and
- * formatting characters (ESC, BEL, DEL, the C1 controls, line and paragraph separators,
- * bidirectional overrides, unpaired surrogates) are written as {@code \}{@code uXXXX}, and the
- * result is cut once it holds {@value #LIMIT} characters (escapes counted as written, so at most
- * {@value #LIMIT} + 5), with {@code ...}, as sno-core's own messages quote values. The framework modules pass every problem detail through it: a client's bytes are never
- * echoed raw, nor at length.
+ * Text from a request, a store or an operator, made safe to echo in an error response or a log
+ * line. {@link #of(String)} writes every character that could move the cursor, rewrite the
+ * terminal, forge a line or reorder what is displayed as {@code \}{@code uXXXX}: the control
+ * characters (C0, DEL, C1), the formatting characters (among them the bidirectional marks,
+ * embeddings, overrides and isolates U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069, and
+ * the invisible tag characters above U+FFFF, each of which is written as its two surrogates), the
+ * line and paragraph separators, unassigned and private-use code points, and unpaired surrogates.
+ * The result holds at most {@value #LIMIT} characters (escapes counted as written, never cut
+ * inside an escape or a surrogate pair), then {@code ...} if the text was cut. {@link #path(String)}
+ * does the same for a request path, percent-encoding instead. The framework modules pass every
+ * problem detail through them: a client's bytes are never echoed raw, nor at length.
  */
 public final class SafeText {
 
     /** The length, in characters of the result, after which the text is cut with {@code ...}. */
     public static final int LIMIT = 200;
 
+    /** The length, in characters of the result, after which a path is cut with {@code ...}. */
+    private static final int PATH_LIMIT = 100;
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
     private SafeText() {
     }
 
     /**
-     * A request path (percent-encoded, as sent) for a problem's {@code instance}: cut after 100
-     * characters, never inside a {@code %XX} escape, with {@code ...}.
+     * A request path (percent-encoded, as sent) for a problem's {@code instance}, as a valid URI
+     * path: each {@code %XX} escape and each character a URI path may hold as such (letters,
+     * digits, {@code -._~!$&'()*+,;=:@/}) is kept; every other character (controls, spaces,
+     * quotes, {@code ?}, {@code #}, a {@code %} that starts no escape, anything beyond ASCII) is
+     * percent-encoded as its UTF-8 bytes, and an unpaired surrogate as U+FFFD's. The result is
+     * cut after 100 characters, never inside an escape or the escapes of one
+     * character, with {@code ...}.
      *
      * @param rawPath  the path, not null
-     * @return the path, or its first 100 characters or fewer and {@code ...}
+     * @return the path, encoded where it must be, and cut with {@code ...} if long
      */
     public static String path(String rawPath) {
-        if (rawPath.length() <= 100) {
-            return rawPath;
+        StringBuilder b = new StringBuilder(Math.min(rawPath.length(), PATH_LIMIT) + 3);
+        StringBuilder piece = new StringBuilder(12);
+        int i = 0;
+        while (i < rawPath.length()) {
+            piece.setLength(0);
+            char c = rawPath.charAt(i);
+            int next;
+            if (c == '%' && i + 2 < rawPath.length() && isHex(rawPath.charAt(i + 1)) && isHex(rawPath.charAt(i + 2))) {
+                piece.append(rawPath, i, i + 3);
+                next = i + 3;
+            } else if (c < 0x80 && c != '%' && pathChar(c)) {
+                piece.append(c);
+                next = i + 1;
+            } else {
+                int cp = rawPath.codePointAt(i);
+                next = i + Character.charCount(cp);
+                if (Character.isSurrogate((char) cp) && Character.charCount(cp) == 1) {
+                    cp = 0xFFFD;
+                }
+                for (byte x : new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8)) {
+                    piece.append('%').append(HEX[(x >> 4) & 0xF]).append(HEX[x & 0xF]);
+                }
+            }
+            if (b.length() + piece.length() > PATH_LIMIT) {
+                return b.append("...").toString();
+            }
+            b.append(piece);
+            i = next;
         }
-        int cut = 100;
-        int percent = rawPath.lastIndexOf('%', cut - 1);
-        if (percent >= 0 && percent > cut - 3) {
-            cut = percent;
-        }
-        return rawPath.substring(0, cut) + "...";
+        return b.toString();
+    }
+
+    private static boolean isHex(char c) {
+        return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' || c >= 'a' && c <= 'f';
+    }
+
+    /** An ASCII character a URI path segment holds as such (RFC 3986 pchar), or the separator. */
+    private static boolean pathChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || "-._~!$&'()*+,;=:@/".indexOf(c) >= 0;
     }
 
     /**
-     * The text, escaped and bounded.
+     * The text, escaped and bounded: at most {@value #LIMIT} characters, then {@code ...} if it
+     * was cut.
      *
      * @param text  any text, or null
      * @return the safe text; "null" for null
@@ -45,30 +93,42 @@ public final class SafeText {
         if (text == null) {
             return "null";
         }
-        StringBuilder b = new StringBuilder(Math.min(text.length(), LIMIT) + 16);
+        StringBuilder b = new StringBuilder(Math.min(text.length(), LIMIT) + 3);
         int i = 0;
-        for (; i < text.length() && b.length() < LIMIT; i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                b.append(c).append(text.charAt(++i)); // a pair, kept whole
-            } else if (unsafe(text, i, c)) {
-                b.append(String.format("\\u%04X", (int) c));
+        while (i < text.length()) {
+            int cp = text.codePointAt(i);
+            int n = Character.charCount(cp);
+            int room = LIMIT - b.length();
+            if (unsafe(cp)) {
+                if (6 * n > room) {
+                    break;
+                }
+                for (int k = i; k < i + n; k++) {
+                    escape(b, text.charAt(k));
+                }
             } else {
-                b.append(c);
+                if (n > room) {
+                    break;
+                }
+                b.appendCodePoint(cp);
             }
+            i += n;
         }
         return i < text.length() ? b.append("...").toString() : b.toString();
     }
 
-    private static boolean unsafe(String text, int i, char c) {
-        if (Character.isHighSurrogate(c)) {
-            return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
-        }
-        if (Character.isLowSurrogate(c)) {
-            return i == 0 || !Character.isHighSurrogate(text.charAt(i - 1));
-        }
-        int type = Character.getType(c);
+    private static void escape(StringBuilder b, char c) {
+        b.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 0xF]).append(HEX[(c >> 4) & 0xF]).append(HEX[c & 0xF]);
+    }
+
+    /**
+     * Whether a code point (an unpaired surrogate counts as one) is written as an escape: it can
+     * move the cursor, forge a line, reorder or hide what is displayed, or has no meaning yet.
+     */
+    private static boolean unsafe(int cp) {
+        int type = Character.getType(cp);
         return type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
-                || type == Character.PARAGRAPH_SEPARATOR || type == Character.UNASSIGNED || type == Character.PRIVATE_USE;
+                || type == Character.PARAGRAPH_SEPARATOR || type == Character.UNASSIGNED
+                || type == Character.PRIVATE_USE || type == Character.SURROGATE;
     }
 }

@@ -14,29 +14,26 @@ import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.ObjLongConsumer;
 
 /**
  * One {@link EtcdLeaseStore#acquire}. Partitions never acquired have no record yet: while the
- * claim's range has such a partition (its records are fewer than its partitions, an index-only
- * count), the lowest one is taken, found by counts (one when the used partitions are a prefix of
- * the range, as they are when every acquisition takes the lowest). Once every partition of the
- * range has a record, it reads, at one revision, the holder keys of the range and its records
- * oldest first (by {@code mod_revision}, a page at a time), and tries the free ones in that order.
- * Each try is one transaction that succeeds only if the partition is still free and its record
- * unchanged (or still absent). A transaction that fails means another acquisition was faster: the
- * next candidate is tried, and after {@link #PER_READ} of them the range is read again.
+ * claim's range has such a partition, the lowest one is taken, found by counts ({@link NeverUsed}).
+ * Once every partition of the range has a record, it reads, at one revision, the holder keys of
+ * the range and its records oldest first ({@link RangeRead}), and tries the free ones that can be
+ * read in that order. Each try is one transaction that succeeds only if the partition is still
+ * free and its record unchanged (or still absent). A transaction that fails means another
+ * acquisition was faster: the next candidate is tried, and after {@link #PER_READ} of them the
+ * range is read again, up to {@link #READS} times. A read that etcd's compaction cut short counts
+ * as one of them.
+ *
+ * <p>Only the keys sno writes count ({@link Keys#partition}). A stray key in the range can make a
+ * count too high: an acquisition that a count sent to a partition that has a key after all, or
+ * that finds every record held while the counts said every partition had one, goes on with exact
+ * scans ({@link NeverUsed#scan}), so that a partition never used is never hidden.
  */
 final class Acquisition {
-
-    /** Records per page of the oldest-first read. */
-    static final int PAGE = 128;
 
     /** Candidates tried on one read before reading again. */
     private static final int PER_READ = 16;
@@ -48,93 +45,112 @@ final class Acquisition {
     private final Claim claim;
     private final Duration timeout;
     private final ObjLongConsumer<String> written;
+    private final SkippedRecords skipped;
+    private final NeverUsed neverUsed;
     private final long ttl;
     private long leaseId;
+    /** Whether counts misled this acquisition: stray keys in the range, or a holder key without a record. */
+    private boolean exact;
+    /** Whether the last round found no free partition that can be read. */
+    private boolean full;
 
-    Acquisition(EtcdCalls etcd, Claim claim, Duration timeout, ObjLongConsumer<String> written) {
+    Acquisition(EtcdCalls etcd, Claim claim, Duration timeout, ObjLongConsumer<String> written,
+            SkippedRecords skipped) {
         this.etcd = etcd;
         this.claim = claim;
         this.timeout = timeout;
         this.written = written;
+        this.skipped = skipped;
+        this.neverUsed = new NeverUsed(etcd, claim, timeout);
         this.ttl = EtcdLeaseStore.ttlSeconds(claim.leaseDuration());
     }
 
     Optional<Grant> run() throws IOException {
+        int compacted = 0;
         try {
             for (int read = 0; read < READS; read++) {
-                long size = claim.hi() - claim.lo() + 1L;
-                long records = count(claim.lo(), claim.hi());
-                if (records < size) {
-                    Optional<Grant> g = attempt(firstNeverUsed(records), null);
-                    if (g.isPresent()) {
-                        return g;
+                Optional<Grant> g;
+                try {
+                    g = round();
+                } catch (IOException e) {
+                    if (!EtcdCalls.compacted(e)) {
+                        throw e;
                     }
+                    compacted++; // the revision of a read was compacted away: read again
                     continue;
                 }
-                Snapshot s = read();
-                if (!s.hasCandidate()) {
-                    release();
-                    return Optional.empty();
+                if (g.isPresent()) {
+                    return g;
                 }
-                for (int tried = 0; tried < PER_READ; tried++) {
-                    KeyValue candidate = s.next();
-                    if (candidate == null) {
-                        break;
-                    }
-                    Optional<Grant> g = attempt(Keys.partition(candidate.getKey()), candidate);
-                    if (g.isPresent()) {
-                        return g;
-                    }
+                if (full) {
+                    release();
+                    return g;
                 }
             }
-            throw new IOException("No acquisition in sno namespace \"" + claim.namespace() + "\" " + claim.lo() + ".."
-                    + claim.hi() + " succeeded after " + READS + " reads: every free partition read was taken by"
-                    + " another acquisition first");
+            throw new IOException("No acquisition in " + Keys.named(claim.namespace()) + " "
+                    + claim.lo() + ".." + claim.hi() + " of the " + EtcdLeaseStore.NAME + " succeeded after " + READS
+                    + " reads: every free partition read was taken by another acquisition first"
+                    + (compacted == 0 ? "" : " (" + compacted + " reads were cut short by etcd's compaction)"));
         } catch (IOException | RuntimeException e) {
             release(); // whatever it holds, if its transaction got through after all
             throw e;
         }
     }
 
-    /** How many records the partitions from..to have: etcd counts them in its index alone. */
-    private long count(int from, int to) throws IOException {
-        return etcd.get(Keys.record(claim.namespace(), from), GetOption.builder()
-                .withRange(Keys.record(claim.namespace(), to + 1)).withCountOnly(true).build(), timeout,
-                "the count of the records of " + claim.namespace() + " " + from + ".." + to).getCount();
-    }
-
-    /** The lowest partition of the range without a record, given that the range has that many records. */
-    private int firstNeverUsed(long records) throws IOException {
-        int lo = claim.lo();
-        if (records == 0 || count(lo, lo + (int) records - 1) == records) {
-            return lo + (int) records; // the used partitions are a prefix of the range
-        }
-        int a = lo;
-        int b = claim.hi(); // a partition without a record is in [a, b]; none is in [lo, a)
-        while (a < b) {
-            int mid = (a + b) >>> 1;
-            if (count(a, mid) < mid - a + 1L) {
-                b = mid;
-            } else {
-                a = mid + 1;
+    /**
+     * One read of the range and the transactions it leads to: a grant, or empty, with {@link #full}
+     * set if the range has no free partition that can be read.
+     */
+    private Optional<Grant> round() throws IOException {
+        long size = claim.hi() - claim.lo() + 1L;
+        if (!exact) {
+            NeverUsed.Found c = neverUsed.count(claim.lo(), claim.hi());
+            if (c.count() < size) {
+                return attempt(neverUsed.guess(c.count()), null, null, c.revision());
+            }
+        } else {
+            NeverUsed.Found f = neverUsed.scan();
+            if (f.partition() >= 0) {
+                return attempt(f.partition(), null, null, f.revision());
             }
         }
-        return a;
+        RangeRead r = new RangeRead(etcd, claim, timeout, skipped);
+        if (!r.hasCandidate()) {
+            if (!exact && r.records() < size) {
+                exact = true; // keys that are no records were counted as records
+                return Optional.empty();
+            }
+            full = true;
+            return Optional.empty();
+        }
+        for (int tried = 0; tried < PER_READ; tried++) {
+            RangeRead.Candidate candidate = r.next();
+            if (candidate == null) {
+                break;
+            }
+            Optional<Grant> g = attempt(candidate.partition(), candidate.kv(), candidate.record(), 0);
+            if (g.isPresent()) {
+                return g;
+            }
+        }
+        return Optional.empty();
     }
 
     /**
-     * One transaction for one free partition, whose record was read (or is absent: null): the holder
-     * key on this acquisition's etcd lease, and the record with the epoch plus one.
+     * One transaction for one free partition, whose record was read (or is absent: null, as a read
+     * at that revision found): the holder key on this acquisition's etcd lease, and the record with
+     * the epoch plus one. A partition found absent whose transaction fails because a key of it was
+     * there before that revision shows that the counts misled: the acquisition goes on with scans.
      */
-    private Optional<Grant> attempt(int p, KeyValue recordKv) throws IOException {
-        Record old = recordKv == null ? Record.NEW : Record.decode(recordKv);
+    private Optional<Grant> attempt(int p, KeyValue recordKv, Record old, long revision) throws IOException {
         if (leaseId == 0) {
-            leaseId = etcd.grant(ttl, timeout, "the etcd lease of an acquisition in " + claim.namespace());
+            leaseId = etcd.grant(ttl, timeout, "the etcd lease of an acquisition in " + Keys.named(claim.namespace()));
         }
-        long epoch = old.epoch() + 1;
+        Record from = old == null ? Record.NEW : old;
+        long epoch = from.epoch() + 1;
         ByteSequence holder = Keys.holder(claim.namespace(), p);
         ByteSequence record = Keys.record(claim.namespace(), p);
-        Record next = new Record(epoch, claim.token(), claim.pid(), claim.host(), old.state());
+        Record next = new Record(epoch, claim.token(), claim.pid(), claim.host(), from.state());
         TxnResponse t = etcd.txn(
                 new Cmp[] {new Cmp(holder, Cmp.Op.EQUAL, CmpTarget.createRevision(0)), recordKv == null
                         ? new Cmp(record, Cmp.Op.EQUAL, CmpTarget.createRevision(0))
@@ -142,99 +158,30 @@ final class Acquisition {
                 new Op[] {Op.put(holder, Keys.holderValue(epoch, claim.token()),
                         PutOption.builder().withLeaseId(leaseId).build()),
                         Op.put(record, next.encode(), PutOption.DEFAULT)},
-                new Op[0], timeout, "the acquisition of partition " + claim.namespace() + "/" + p);
+                recordKv == null ? new Op[] {Op.get(holder, KEY_ONLY), Op.get(record, KEY_ONLY)} : new Op[0],
+                timeout, "the acquisition of partition " + p + " of " + Keys.named(claim.namespace()));
         if (!t.isSucceeded()) {
+            if (recordKv == null) {
+                for (GetResponse g : t.getGetResponses()) {
+                    for (KeyValue kv : g.getKvs()) {
+                        exact |= kv.getCreateRevision() <= revision; // there already when counted
+                    }
+                }
+            }
             return Optional.empty();
         }
         written.accept(claim.token(), t.getHeader().getRevision());
         leaseId = 0; // the holder's now
-        return Optional.of(new Grant(p, epoch, old.state()));
+        return Optional.of(new Grant(p, epoch, from.state()));
     }
+
+    private static final GetOption KEY_ONLY = GetOption.builder().withKeysOnly(true).build();
 
     /** Revokes the etcd lease this acquisition granted and does not hand out, if any. */
     private void release() {
         if (leaseId != 0) {
             etcd.revokeQuietly(leaseId, timeout);
             leaseId = 0;
-        }
-    }
-
-    private Snapshot read() throws IOException {
-        String ns = claim.namespace();
-        String what = "the read of the partitions " + ns + " " + claim.lo() + ".." + claim.hi();
-        TxnResponse t = etcd.txn(new Cmp[0], new Op[] {
-                Op.get(Keys.holder(ns, claim.lo()), GetOption.builder().withRange(Keys.holder(ns, claim.hi() + 1))
-                        .withKeysOnly(true).build()),
-                Op.get(Keys.record(ns, claim.lo()), page(0, 0))}, new Op[0], timeout, what);
-        Set<Integer> held = new HashSet<>();
-        for (KeyValue kv : t.getGetResponses().get(0).getKvs()) {
-            held.add(Keys.partition(kv.getKey()));
-        }
-        return new Snapshot(t.getHeader().getRevision(), held, t.getGetResponses().get(1), what);
-    }
-
-    /** The records of the range at a revision, oldest first, from a mod_revision on. */
-    private GetOption page(long revision, long fromModRevision) {
-        GetOption.Builder b = GetOption.builder().withRange(Keys.record(claim.namespace(), claim.hi() + 1))
-                .withSortField(GetOption.SortTarget.MOD).withSortOrder(GetOption.SortOrder.ASCEND).withLimit(PAGE)
-                .withMinModRevision(fromModRevision);
-        return revision == 0 ? b.build() : b.withRevision(revision).build();
-    }
-
-    /** The free records of one read, in the order to try them, fetched a page at a time. */
-    private final class Snapshot {
-
-        private final long revision;
-        private final Set<Integer> held;
-        private final String what;
-        private final Set<Integer> seen = new HashSet<>();
-        private final List<KeyValue> free = new ArrayList<>();
-        private int next;
-        private long lastModRevision;
-        private boolean more;
-
-        Snapshot(long revision, Set<Integer> held, GetResponse first, String what) throws IOException {
-            this.revision = revision;
-            this.held = held;
-            this.what = what;
-            add(first);
-            while (free.isEmpty() && more) {
-                fetch();
-            }
-        }
-
-        boolean hasCandidate() {
-            return !free.isEmpty();
-        }
-
-        /** The next free record, oldest first; null when none is left. */
-        KeyValue next() throws IOException {
-            while (next == free.size() && more) {
-                fetch();
-            }
-            return next < free.size() ? free.get(next++) : null;
-        }
-
-        private void fetch() throws IOException {
-            add(etcd.get(Keys.record(claim.namespace(), claim.lo()), page(revision, lastModRevision), timeout, what));
-        }
-
-        private void add(GetResponse r) {
-            List<KeyValue> page = new ArrayList<>(r.getKvs());
-            // etcd sorts by mod_revision alone; records of one prepare share it: lowest partition first
-            page.sort(Comparator.comparingLong(KeyValue::getModRevision).thenComparingInt(kv -> Keys.partition(kv.getKey())));
-            int added = 0;
-            for (KeyValue kv : page) {
-                int p = Keys.partition(kv.getKey());
-                if (seen.add(p)) {
-                    added++;
-                    lastModRevision = Math.max(lastModRevision, kv.getModRevision());
-                    if (!held.contains(p)) {
-                        free.add(kv);
-                    }
-                }
-            }
-            more = r.isMore() && added > 0;
         }
     }
 }

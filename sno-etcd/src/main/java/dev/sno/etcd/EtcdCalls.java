@@ -34,6 +34,9 @@ import java.util.concurrent.TimeoutException;
  */
 final class EtcdCalls {
 
+    /** etcd's words for a read at a revision that compaction removed (mvcc's ErrCompacted). */
+    private static final String COMPACTED = "required revision has been compacted";
+
     /** The shortest wait before a keep-alive is sent again. */
     private static final long MIN_RESEND_NANOS = 50_000_000L;
 
@@ -147,6 +150,21 @@ final class EtcdCalls {
         } catch (IOException | RuntimeException e) {
             // keyless now: it expires after its TTL, and frees nothing meanwhile
         }
+    }
+
+    /**
+     * Whether a call failed because it read at a revision that etcd's compaction removed: etcd's
+     * {@code OUT_OF_RANGE} "mvcc: required revision has been compacted", which jetcd passes on as a
+     * gRPC status exception or an {@link EtcdException}, by version. Reading again, at the current
+     * revision, succeeds.
+     */
+    static boolean compacted(IOException e) {
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (String.valueOf(c.getMessage()).contains(COMPACTED)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static <T> T await(CompletableFuture<T> f, Duration timeout, String what) throws IOException {

@@ -80,8 +80,13 @@ public final class EtcdLeaseStore implements LeaseStore {
     /** How long {@link #prepare} waits at least: the client's first call connects. */
     private static final Duration SETUP_TIMEOUT = Duration.ofSeconds(30);
 
+    /** What messages call the store. */
+    static final String NAME = "etcd lease store";
+
     private final EtcdCalls etcd;
     private final Duration commandTimeout;
+    /** The record keys this store skipped, each reported once. */
+    private final SkippedRecords skipped = new SkippedRecords();
     /** Per holder token, the record revision its last renewal wrote: a hint, see rule 3. */
     private final Map<String, Long> written = new ConcurrentHashMap<>();
 
@@ -120,18 +125,37 @@ public final class EtcdLeaseStore implements LeaseStore {
      * This call waits up to 30 s, or the command timeout if longer: in a new process it is the
      * first call of the client, which connects.
      *
+     * @throws IllegalArgumentException if the namespace has an unpaired surrogate, which no etcd key
+     *     can hold (Java's UTF-8 would write {@code ?} for it, and two namespaces would share keys);
+     *     the message names the namespace, escaped
      * @throws IOException if etcd cannot be reached, or fails
      */
     @Override
     public void prepare(String namespace, int lo, int hi) throws IOException {
         Duration setup = commandTimeout.compareTo(SETUP_TIMEOUT) > 0 ? commandTimeout : SETUP_TIMEOUT;
         etcd.get(Keys.record(namespace, lo), GetOption.builder().withRange(Keys.record(namespace, hi + 1))
-                .withCountOnly(true).build(), setup, "the count of the records of " + namespace + " " + lo + ".." + hi);
+                .withCountOnly(true).build(), setup, "the count of the records " + lo + ".." + hi + " of "
+                + Keys.named(namespace));
     }
 
+    /**
+     * Takes the free partition of the claim's range that was unused longest (class comment). Only
+     * the keys sno writes count: a key in the range's keys whose last segment is not exactly five
+     * digits of a partition ({@code holder/00001.lock}, {@code record/00000.bak}, a nested
+     * {@code record/00000/history/00001}) is neither a holder nor a record, and is left as it is. A
+     * record key whose value is not a sno record, or whose epoch cannot be incremented
+     * ({@code Long.MAX_VALUE}), is skipped: its partition is never taken, the others are, and the
+     * store logs a WARNING ({@link System.Logger} {@code dev.sno.etcd}) once per key, naming the
+     * namespace and the key and saying what to do. A read that etcd's compaction cuts short is
+     * read again.
+     *
+     * @throws IllegalArgumentException if the namespace has an unpaired surrogate ({@link #prepare})
+     * @throws IOException if etcd cannot be reached, or fails, or every free partition read was
+     *     taken by another acquisition first, 50 reads in a row
+     */
     @Override
     public Optional<Grant> acquire(Claim claim) throws IOException {
-        return new Acquisition(etcd, claim, timeout(claim.leaseDuration()), written::put).run();
+        return new Acquisition(etcd, claim, timeout(claim.leaseDuration()), written::put, skipped).run();
     }
 
     /**
@@ -225,12 +249,13 @@ public final class EtcdLeaseStore implements LeaseStore {
     @Override
     public boolean abandon(Claim claim) throws IOException {
         Duration timeout = timeout(claim.leaseDuration());
-        String what = "the abandoning of the failed acquisition in " + claim.namespace();
+        String what = "the abandoning of the failed acquisition in " + Keys.named(claim.namespace());
         GetResponse held = etcd.get(Keys.holder(claim.namespace(), claim.lo()), GetOption.builder()
                 .withRange(Keys.holder(claim.namespace(), claim.hi() + 1)).build(), timeout, what);
         boolean freed = false;
+        ByteSequence holders = Keys.holders(claim.namespace());
         for (KeyValue kv : held.getKvs()) {
-            if (Keys.holds(kv, claim.token())) {
+            if (Keys.partition(kv.getKey(), holders) >= 0 && Keys.holds(kv, claim.token())) {
                 freed |= etcd.txn(new Cmp[] {new Cmp(kv.getKey(), Cmp.Op.EQUAL,
                         CmpTarget.modRevision(kv.getModRevision()))},
                         new Op[] {Op.delete(kv.getKey(), DeleteOption.DEFAULT)}, new Op[0], timeout, what)
@@ -254,7 +279,7 @@ public final class EtcdLeaseStore implements LeaseStore {
      */
     @Override
     public String toString() {
-        return "etcd lease store (command timeout " + commandTimeout + ")";
+        return NAME + " (command timeout " + commandTimeout + ")";
     }
 
     /**

@@ -2,8 +2,10 @@ package dev.sno.jackson2;
 
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.KeyDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
+import dev.sno.jackson.internal.Messages;
 import java.io.IOException;
 
 /** Reads a SnoId map key, as strictly as a value. */
@@ -19,7 +21,15 @@ final class SnoIdKeyDeserializer extends KeyDeserializer {
         try {
             return SnoId.parse(key);
         } catch (InvalidSnoIdException e) {
-            return ctxt.handleWeirdKey(SnoId.class, key, "%s", e.getMessage());
+            try {
+                return ctxt.handleWeirdKey(SnoId.class, key, "%s", e.getMessage());
+            } catch (InvalidFormatException jackson) {
+                if (jackson.getValue() != key) {
+                    throw jackson;   // a problem handler's own exception
+                }
+                // No handler took it: Jackson's exception, with the key quoted safely.
+                throw InvalidFormatException.from(ctxt.getParser(), Messages.notAnIdKey(key, e.getMessage()), key, SnoId.class);
+            }
         }
     }
 }

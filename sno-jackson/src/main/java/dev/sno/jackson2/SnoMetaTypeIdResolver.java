@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.jsontype.impl.TypeIdResolverBase;
+import com.fasterxml.jackson.databind.util.ClassUtil;
 import dev.sno.jackson.SnoPolymorphic;
+import dev.sno.jackson.internal.Messages;
 import dev.sno.jackson.internal.MetaTable;
 import java.io.IOException;
 
@@ -76,7 +78,9 @@ final class SnoMetaTypeIdResolver extends TypeIdResolverBase {
             sub = table.subtypeFor(id);
         } catch (IllegalArgumentException e) {
             if (context instanceof DeserializationContext) {
-                throw ((DeserializationContext) context).invalidTypeIdException(base, id, e.getMessage());
+                // as DeserializationContext.invalidTypeIdException, with the id quoted safely
+                throw InvalidTypeIdException.from(((DeserializationContext) context).getParser(),
+                        Messages.unresolvedTypeId(id, ClassUtil.getTypeDescription(base), e.getMessage()), base, id);
             }
             throw e;
         }

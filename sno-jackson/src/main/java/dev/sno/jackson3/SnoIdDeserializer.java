@@ -3,6 +3,7 @@ package dev.sno.jackson3;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
 import dev.sno.jackson.internal.BinaryIds;
+import dev.sno.jackson.internal.Messages;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonTokenId;
 import tools.jackson.databind.DeserializationContext;
@@ -64,7 +65,15 @@ final class SnoIdDeserializer extends StdScalarDeserializer<SnoId> {
         try {
             return SnoId.parse(text);
         } catch (InvalidSnoIdException e) {
-            return (SnoId) ctxt.handleWeirdStringValue(SnoId.class, text, "%s", e.getMessage());
+            try {
+                return (SnoId) ctxt.handleWeirdStringValue(SnoId.class, text, "%s", e.getMessage());
+            } catch (InvalidFormatException jackson) {
+                if (jackson.getValue() != text) {
+                    throw jackson;   // a problem handler's own exception
+                }
+                // No handler took it: Jackson's exception, with the text quoted safely.
+                throw InvalidFormatException.from(ctxt.getParser(), Messages.notAnId(text, e.getMessage()), text, SnoId.class);
+            }
         }
     }
 

@@ -2,12 +2,14 @@ package dev.sno.jackson3;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.sno.jackson.SnoPolymorphic;
+import dev.sno.jackson.internal.Messages;
 import dev.sno.jackson.internal.MetaTable;
 import tools.jackson.databind.DatabindContext;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.exc.InvalidTypeIdException;
 import tools.jackson.databind.jsontype.impl.TypeIdResolverBase;
+import tools.jackson.databind.util.ClassUtil;
 
 /**
  * Jackson 3 type id resolver behind {@link SnoPolymorphic}: the type id is the sno ID itself,
@@ -81,7 +83,9 @@ public final class SnoMetaTypeIdResolver extends TypeIdResolverBase {
             sub = table.subtypeFor(id);
         } catch (IllegalArgumentException e) {
             if (context instanceof DeserializationContext) {
-                throw ((DeserializationContext) context).invalidTypeIdException(base, id, e.getMessage());
+                // as DeserializationContext.invalidTypeIdException, with the id quoted safely
+                throw InvalidTypeIdException.from(((DeserializationContext) context).getParser(),
+                        Messages.unresolvedTypeId(id, ClassUtil.getTypeDescription(base), e.getMessage()), base, id);
             }
             throw e;
         }

@@ -9,6 +9,7 @@ import kotlinx.serialization.descriptors.PrimitiveSerialDescriptor
 import kotlinx.serialization.descriptors.SerialDescriptor
 import kotlinx.serialization.encoding.Decoder
 import kotlinx.serialization.encoding.Encoder
+import kotlinx.serialization.json.JsonDecoder
 
 /**
  * A sno ID as its 16-character canonical text, for text formats (JSON, properties, Ktor's
@@ -25,7 +26,10 @@ import kotlinx.serialization.encoding.Encoder
  *
  * Reading accepts exactly what [SnoId.parse] accepts; anything else fails with a
  * [SerializationException] whose message quotes the text and names the first offending
- * character (the [InvalidSnoIdException] is its cause).
+ * character (the [InvalidSnoIdException] is its cause). In JSON, a value that is not a string
+ * (a number, `null` for a `SnoId` that is not nullable, an object, an array) fails with a
+ * [SerializationException] whose message names the JSON path, such as
+ * `Invalid sno ID at $.parent: a sno ID is a JSON string of 16 characters (Expected quotation mark '"', but had '5' instead)`.
  */
 public object SnoIdSerializer : KSerializer<SnoId> {
 
@@ -43,7 +47,12 @@ public object SnoIdSerializer : KSerializer<SnoId> {
      * @throws SerializationException if the text is not a sno ID in canonical form
      */
     override fun deserialize(decoder: Decoder): SnoId {
-        val text = decoder.decodeString()
+        val text = try {
+            decoder.decodeString()
+        } catch (e: SerializationException) {
+            if (decoder !is JsonDecoder) throw e
+            throw SnoIdFormatException.notAString(e)
+        }
         try {
             return SnoId.parse(text)
         } catch (e: InvalidSnoIdException) {

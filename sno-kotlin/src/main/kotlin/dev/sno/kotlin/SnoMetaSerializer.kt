@@ -2,6 +2,7 @@ package dev.sno.kotlin
 
 import dev.sno.InvalidSnoIdException
 import dev.sno.SnoId
+import dev.sno.config.SafeText
 import kotlin.reflect.KClass
 import kotlinx.serialization.DeserializationStrategy
 import kotlinx.serialization.KSerializer
@@ -29,7 +30,8 @@ import kotlinx.serialization.json.JsonPrimitive
  * The ID is an ordinary property of each subtype: it is written as usual and read again by the
  * subtype's own serializer. An object with no `id`, an `id` that is not a sno ID in canonical
  * form, or one whose metabyte no subtype carries fails with a [SnoSubtypeException] (a
- * `SerializationException`) that quotes the value. Reading works in JSON only, because the `id` is looked up in the object
+ * `SerializationException`) that quotes the value, escaped and bounded as sno-core's `SafeText`
+ * does (the JSON of a value is cut after 200 characters). Reading works in JSON only, because the `id` is looked up in the object
  * before the subtype is known (kotlinx refuses other decoders with an `IllegalStateException`).
  *
  * @param T the base type
@@ -72,14 +74,14 @@ public abstract class SnoMetaSerializer<T : Any>(
      */
     override fun selectDeserializer(element: JsonElement): DeserializationStrategy<T> {
         if (element !is JsonObject) {
-            throw SnoSubtypeException("A $baseName must be a JSON object with a sno ID in \"$property\", not $element")
+            throw SnoSubtypeException("A $baseName must be a JSON object with a sno ID in \"$property\", not ${quote(element)}")
         }
         val id = element[property]
         if (id == null || id is JsonNull) {
-            throw SnoSubtypeException("A $baseName needs a sno ID in \"$property\" to choose its subtype: $element")
+            throw SnoSubtypeException("A $baseName needs a sno ID in \"$property\" to choose its subtype: ${quote(element)}")
         }
         if (id !is JsonPrimitive || !id.isString) {
-            throw SnoSubtypeException("The \"$property\" of a $baseName must be a sno ID string, not $id")
+            throw SnoSubtypeException("The \"$property\" of a $baseName must be a sno ID string, not ${quote(id)}")
         }
         val meta = try {
             SnoId.metaOf(id.content)
@@ -90,4 +92,7 @@ public abstract class SnoMetaSerializer<T : Any>(
             "No subtype of $baseName has metabyte $meta (the $property ${id.content}); subtypes: " +
                 byMeta.entries.joinToString { (m, s) -> "${s.descriptor.serialName}=$m" })
     }
+
+    /** What was read, as JSON, escaped and bounded: a client's bytes never go raw, nor whole, into a log. */
+    private fun quote(element: JsonElement): String = SafeText.of(element.toString())
 }

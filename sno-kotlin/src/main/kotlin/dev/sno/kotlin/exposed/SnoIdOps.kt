@@ -35,3 +35,14 @@ public infix fun Column<SnoId>.within(range: SnoIdRange): Op<Boolean> =
 @JvmName("withinEntityId")
 public infix fun Column<EntityID<SnoId>>.within(range: SnoIdRange): Op<Boolean> =
     (this greaterEq range.from) and (this less range.to)
+
+/**
+ * The condition `column >= range.from AND column < range.to` on a nullable sno ID column (such
+ * as `snoId("parent").nullable()`): the rows whose ID lies in the half-open [range], in sno
+ * order; rows whose column is NULL are not selected.
+ *
+ * @param range the IDs to select
+ */
+@JvmName("withinNullable")
+public infix fun Column<SnoId?>.within(range: SnoIdRange): Op<Boolean> =
+    (this greaterEq range.from) and (this less range.to)

@@ -5,6 +5,7 @@ package dev.sno.kotlin.ktor
 import dev.sno.InvalidSnoIdException
 import dev.sno.SnoId
 import dev.sno.SnoIdRange
+import dev.sno.config.SafeText
 import dev.sno.config.TimeWindowInput
 import io.ktor.http.Parameters
 import io.ktor.server.application.ApplicationCall
@@ -46,8 +47,7 @@ public fun Parameters.getSnoIdOrFail(name: String): SnoId =
 public fun Parameters.getSnoId(name: String): SnoId? = getAll(name)?.let { snoIdOf(name, it) }
 
 private fun snoIdOf(name: String, values: List<String>): SnoId {
-    val text = values.singleOrNull() ?: throw ParameterConversionException(
-        name, "SnoId", DataConversionException("Request parameter $name has ${values.size} values; a sno ID is one"))
+    val text = values.singleOrNull() ?: throw ParameterConversionException(name, "SnoId", SnoIdValuesException(name, values))
     try {
         return SnoId.parse(text)
     } catch (e: InvalidSnoIdException) {
@@ -56,17 +56,39 @@ private fun snoIdOf(name: String, values: List<String>): SnoId {
 }
 
 /**
+ * A request parameter that holds several values (`?after=a&after=b`) where one sno ID belongs;
+ * its message quotes the first few, escaped and bounded.
+ */
+internal class SnoIdValuesException(name: String?, val values: List<String>) :
+    DataConversionException(valuesMessage(name, values))
+
+private fun valuesMessage(name: String?, values: List<String>): String {
+    val head = if (name == null) "A sno ID is one value, not ${values.size}"
+    else "Request parameter ${SafeText.of(name)} has ${values.size} values; a sno ID is one"
+    if (values.isEmpty()) return head
+    return values.take(3).joinToString(", ", "$head: ", if (values.size > 3) ", ..." else "") { "\"" + SafeText.of(it) + "\"" }
+}
+
+/**
  * Registers the `SnoId` conversion (its canonical text) with Ktor's DataConversion plugin, for
  * an application that installs DataConversion itself: `install(DataConversion) { convertSnoId() }`.
  * [SnoIds] does this when it finds DataConversion not installed yet. The conversion serves
- * `application.conversionService`; a value that is not one sno ID fails with
- * [InvalidSnoIdException] (malformed) or [DataConversionException] (several values).
+ * `application.conversionService`, for values of the request: a value that is not one sno ID
+ * fails with Ktor's [BadRequestException] (a 400, and with the [SnoIds] plugin a problem naming
+ * the parameter), caused by the [InvalidSnoIdException] (malformed) or by a
+ * [DataConversionException] (several values). (To parse a value that is not the client's, use
+ * `SnoId.parse`: its failure is the server's.)
  */
 public fun DataConversion.Configuration.convertSnoId() {
     convert<SnoId> {
         decode { values ->
-            SnoId.parse(values.singleOrNull()
-                ?: throw DataConversionException("${values.size} values for a sno ID, which is one: $values"))
+            val text = values.singleOrNull()
+                ?: throw SnoIdValuesException(null, values).let { BadRequestException(it.message.orEmpty(), it) }
+            try {
+                SnoId.parse(text)
+            } catch (e: InvalidSnoIdException) {
+                throw BadRequestException(e.message.orEmpty(), e)
+            }
         }
         encode { id -> listOf(id.toString()) }
     }

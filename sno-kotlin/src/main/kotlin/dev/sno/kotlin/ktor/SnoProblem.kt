@@ -2,6 +2,7 @@ package dev.sno.kotlin.ktor
 
 import dev.sno.InvalidSnoIdException
 import dev.sno.SnoId
+import dev.sno.kotlin.SnoIdFormatException
 import dev.sno.kotlin.SnoSubtypeException
 import dev.sno.config.SafeText
 import io.ktor.http.Parameters
@@ -46,32 +47,45 @@ internal class SnoProblem(
         /**
          * The problem of a failed call, if the failure is a sno ID the client sent: a time window
          * that [snoTimeWindow] could not read, or a [BadRequestException] caused by an
-         * [InvalidSnoIdException] or a [SnoSubtypeException]; else null (the failure is not this
-         * plugin's to answer).
+         * [InvalidSnoIdException], a [SnoSubtypeException], a JSON value that is not a string
+         * where a sno ID belongs, or several values of a parameter that holds one sno ID; else
+         * null (the failure is not this plugin's to answer).
          */
         fun of(call: ApplicationCall, cause: Throwable): SnoProblem? {
+            val instance = instance(call.request.path())
             if (cause is InvalidTimeWindowException) {
-                return SnoProblem("Invalid time window", SafeText.of(cause.message), instance(call.request.path()), cause.parameterName)
+                return SnoProblem("Invalid time window", SafeText.of(cause.message), instance, cause.parameterName)
             }
             if (cause !is BadRequestException) {
                 return null
             }
-            val subtype = chain(cause).filterIsInstance<SnoSubtypeException>().firstOrNull()
-            val invalid = chain(cause).filterIsInstance<InvalidSnoIdException>().firstOrNull()
+            val chain = chain(cause).toList()
+            val parameters = call.attributes.getOrNull(RoutingCallKey)?.parameters ?: call.parameters
+            val named = (cause as? ParameterConversionException)?.parameterName
+            chain.filterIsInstance<SnoIdValuesException>().firstOrNull()?.let { several ->
+                val holding = named ?: parameters.names().singleOrNull { parameters.getAll(it) == several.values }
+                return SnoProblem("Invalid sno ID", SafeText.of(several.message), instance, holding)
+            }
+            chain.filterIsInstance<SnoIdFormatException>().firstOrNull()?.let { notAString ->
+                // a JSON body: the message names the JSON path; no parameter, as for bodies
+                return SnoProblem("Invalid sno ID", SafeText.of(notAString.message), instance, null)
+            }
+            val subtype = chain.filterIsInstance<SnoSubtypeException>().firstOrNull()
+            val invalid = chain.filterIsInstance<InvalidSnoIdException>().firstOrNull()
             if (invalid == null && subtype != null) {
                 // a SnoMetaSerializer body whose id picks no subtype: no parameter, as for bodies
-                return SnoProblem("Invalid sno ID", SafeText.of(subtype.message), instance(call.request.path()), null)
+                return SnoProblem("Invalid sno ID", SafeText.of(subtype.message), instance, null)
             }
             if (invalid == null) {
                 return null
             }
             val message = invalid.message ?: return null
             val parameter = when {
-                cause is ParameterConversionException -> cause.parameterName
-                chain(cause).any { isContentConversion(it) } -> null // a request body: no parameter
-                else -> parameterGiving(message, call.attributes.getOrNull(RoutingCallKey)?.parameters ?: call.parameters)
+                named != null -> named
+                chain.any { isContentConversion(it) } -> null // a request body: no parameter
+                else -> parameterGiving(message, parameters)
             }
-            return SnoProblem("Invalid sno ID", SafeText.of(message), instance(call.request.path()), parameter)
+            return SnoProblem("Invalid sno ID", SafeText.of(message), instance, parameter)
         }
 
         /** A throwable and its causes, outermost first. */
@@ -101,8 +115,9 @@ internal class SnoProblem(
         }
 
         /**
-         * A request path (percent-encoded, as sent) as a problem's `instance`: cut after 100
-         * characters, never inside a `%XX` escape, with `...` (as the Spring starter does).
+         * A request path (percent-encoded, as sent) as a problem's `instance`: what a URI path
+         * cannot hold percent-encoded, cut after 100 characters, never inside an escape, with
+         * `...` (as the Spring starter does; [SafeText.path]).
          */
         fun instance(rawPath: String): String = SafeText.path(rawPath)
 

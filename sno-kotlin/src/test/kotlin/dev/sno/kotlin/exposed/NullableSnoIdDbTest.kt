@@ -1,6 +1,7 @@
 package dev.sno.kotlin.exposed
 
 import dev.sno.SnoId
+import dev.sno.SnoIdRange
 import java.time.Instant
 import org.jetbrains.exposed.v1.core.Table
 import org.jetbrains.exposed.v1.core.eq
@@ -34,6 +35,27 @@ class NullableSnoIdDbTest {
             assertEquals(listOf(null, parent), read)
             assertEquals(1, lines.selectAll().where { lines.parent.isNull() }.count())
             assertEquals(listOf(parent), lines.selectAll().where { lines.parent eq parent }.map { it[lines.parent] })
+            SchemaUtils.drop(lines)
+        }
+    }
+
+    /** Issue 41, finding 17: `within` on a nullable column did not compile ("None of the following candidates is applicable"). */
+    @ParameterizedTest
+    @EnumSource(TestDb::class)
+    fun `within selects the IDs of a time window from a nullable column, never a null`(db: TestDb) {
+        val lines = Lines(freshName("nwin"))
+        val at = { day: Int, n: Int -> SnoId.of(Instant.parse("2030-01-0${day}T00:00:00Z"), false, 9, 1, n) }
+        val before = at(1, 1)
+        val inside = listOf(at(2, 1), at(2, 2), at(3, 1))
+        val after = at(4, 1)
+        val window = SnoIdRange.timeWindow(Instant.parse("2030-01-02T00:00:00Z"), Instant.parse("2030-01-04T00:00:00Z"))
+        db.tx {
+            SchemaUtils.create(lines)
+            for (parent in listOf(null, before) + inside + listOf(after, null)) {
+                lines.insert { it[lines.parent] = parent }
+            }
+            val found = lines.selectAll().where { lines.parent within window }.map { it[lines.parent] }
+            assertEquals(inside, found.sortedBy { it })
             SchemaUtils.drop(lines)
         }
     }

@@ -2,6 +2,7 @@ package dev.sno.kotlin.ktor
 
 import dev.sno.Sno
 import dev.sno.SnoId
+import dev.sno.kotlin.Party
 import dev.sno.kotlin.SnoIdSerializer
 import dev.sno.kotlin.SnoSerializersModule
 import io.ktor.http.HttpStatusCode
@@ -81,6 +82,15 @@ fun Application.ordersApp(plugin: Boolean = true) {
             // DataConversion, which SnoIds installed with the SnoId conversion.
             val id = call.application.conversionService.fromValues(listOf(call.parameters.getOrFail("id")), typeInfo<SnoId>())
             call.respondText("converted $id")
+        }
+        get("/converted-query") {
+            // DataConversion on a query parameter's values, as sent (one or several).
+            val ids = call.request.queryParameters.getAll("id").orEmpty()
+            call.respondText("converted ${call.application.conversionService.fromValues(ids, typeInfo<SnoId>())}")
+        }
+        post("/parties") {
+            // A SnoMetaSerializer body: the id's metabyte picks the subtype.
+            call.respondText("party ${call.receive<Party>().id}")
         }
         get("/ktor-getOrFail/{id}") {
             // Ktor 3.4's own typed accessor: default conversion service only.

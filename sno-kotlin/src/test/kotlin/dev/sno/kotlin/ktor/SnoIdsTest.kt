@@ -188,4 +188,64 @@ class SnoIdsTest {
         assertEquals(400, answer.status, answer.body)
         assertNotEquals("application/problem+json", answer.contentType)
     }
+
+    /** Issue 41, finding 11: the conversion the plugin installs answered 500 for a malformed ID. */
+    @Test
+    fun aMalformedIdThroughDataConversionIs400Problem() {
+        val answer = server.get("/converted/%1Bbad")
+        assertProblem(answer, "\\u001Bbad", "id")
+        assertEquals("Invalid sno ID: \"\\u001Bbad\" (length 4, expected 16)", answer.json.text("detail"))
+        assertEquals("/converted/%1Bbad", answer.json.text("instance"))
+        val several = server.get("/converted-query?id=29gfem22232im222&id=x")
+        assertEquals(400, several.status, several.body)
+        assertEquals("application/problem+json", several.contentType, several.body)
+        assertEquals("A sno ID is one value, not 2: \"29gfem22232im222\", \"x\"", several.json.text("detail"))
+        assertEquals("id", several.json.text("parameter"))
+    }
+
+    /** Issue 41, finding 11: several values of a sno ID parameter answered plain-text 400. */
+    @Test
+    fun severalValuesOfAnIdParameterAre400Problem() {
+        val answer = server.get("/orders?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z&after=a&after=b")
+        assertEquals(400, answer.status, answer.body)
+        assertEquals("application/problem+json", answer.contentType, answer.body)
+        assertEquals("Invalid sno ID", answer.json.text("title"))
+        assertEquals("Request parameter after has 2 values; a sno ID is one: \"a\", \"b\"", answer.json.text("detail"))
+        assertEquals("after", answer.json.text("parameter"))
+        assertEquals("/orders", answer.json.text("instance"))
+    }
+
+    /** Issue 41, finding 11: a JSON number where a body's SnoId belongs answered plain-text 400 naming no field. */
+    @Test
+    fun aBodyValueThatIsNotAStringIs400ProblemNamingTheField() {
+        val number = server.post("/orders", """{"customer":"ian","parent":5}""")
+        assertEquals(400, number.status, number.body)
+        assertEquals("application/problem+json", number.contentType, number.body)
+        assertEquals("Invalid sno ID at $.parent: a sno ID is a JSON string of 16 characters " +
+            "(Expected quotation mark '\"', but had '5' instead)", number.json.text("detail"))
+        assertFalse(number.json.containsKey("parameter"), number.body)
+        val array = server.post("/orders", """{"customer":"ian","parent":["29gfem22232im222"]}""")
+        assertEquals("Invalid sno ID at $.parent: a sno ID is a JSON string of 16 characters " +
+            "(Expected beginning of the string, but got [)", array.json.text("detail"))
+        // as a SnoMetaSerializer body's id does
+        val party = server.post("/parties", """{"id":5,"name":"x"}""")
+        assertEquals("The \"id\" of a Party must be a sno ID string, not 5", party.json.text("detail"))
+        // a string property that gets a number is not about a sno ID: Ktor's own 400
+        val customer = server.post("/orders", """{"customer":5}""")
+        assertEquals(400, customer.status, customer.body)
+        assertNotEquals("application/problem+json", customer.contentType)
+    }
+
+    /** Issue 41, finding 10: a raw DEL and a raw U+202E in the path came back raw in `instance`. */
+    @Test
+    fun theInstanceHoldsNoRawControlOrBidiCharacter() {
+        val target = "/orders/".toByteArray() + byteArrayOf(0x7F) + "\u202Egpj.exe".toByteArray(Charsets.UTF_8)
+        val answer = server.rawGet(target)
+        assertEquals(400, answer.status, answer.body)
+        assertEquals("application/problem+json", answer.contentType, answer.body)
+        val instance = answer.json.text("instance")
+        assertTrue(instance.startsWith("/orders/%7F%"), instance)
+        assertTrue(instance.all { it in '!'..'~' }, instance)
+        assertFalse(answer.body.contains('\u007F') || answer.body.contains('\u202E'), answer.body)
+    }
 }

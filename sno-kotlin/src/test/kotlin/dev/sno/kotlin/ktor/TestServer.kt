@@ -3,6 +3,7 @@ package dev.sno.kotlin.ktor
 import io.ktor.server.application.Application
 import io.ktor.server.cio.CIO
 import io.ktor.server.engine.embeddedServer
+import java.net.Socket
 import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
@@ -37,6 +38,31 @@ class TestServer(private val name: String, module: Application.() -> Unit) : Aut
 
     fun post(path: String, json: String): Answer = send("POST", path, json)
 
+    /**
+     * A GET whose request target is sent as these bytes, unchecked (a client that sends a raw
+     * DEL or raw UTF-8 in the path, which java.net.http refuses to), over a plain socket.
+     */
+    fun rawGet(target: ByteArray): Answer {
+        Socket("127.0.0.1", port).use { socket ->
+            socket.soTimeout = 10_000
+            val out = socket.getOutputStream()
+            out.write("GET ".toByteArray(Charsets.US_ASCII))
+            out.write(target)
+            out.write(" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".toByteArray(Charsets.US_ASCII))
+            out.flush()
+            val response = String(socket.getInputStream().readAllBytes(), Charsets.UTF_8)
+            val head = response.substringBefore("\r\n\r\n")
+            val status = head.lineSequence().first().split(' ')[1].toInt()
+            val type = head.lineSequence().drop(1).firstOrNull { it.startsWith("Content-Type:", ignoreCase = true) }
+                ?.substringAfter(':')?.trim()
+            val answer = Answer(status, type, response.substringAfter("\r\n\r\n"))
+            exchanges.append("> GET ").append(String(target, Charsets.ISO_8859_1)).append(" HTTP/1.1 (raw bytes)\n")
+            exchanges.append("< ").append(answer.status).append(" (Content-Type: ").append(answer.contentType).append(")\n")
+            exchanges.append("< ").append(answer.body).append("\n\n")
+            return answer
+        }
+    }
+
     private fun send(method: String, path: String, json: String?): Answer {
         val request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:$port$path"))
             .timeout(Duration.ofSeconds(10))
@@ -56,6 +82,7 @@ class TestServer(private val name: String, module: Application.() -> Unit) : Aut
         server.stop(0, 2_000)
         val file = Path.of("target", "ktor-http-exchanges.txt")
         Files.createDirectories(file.parent)
-        Files.writeString(file, "## $name\n\n$exchanges", StandardOpenOption.CREATE, StandardOpenOption.APPEND)
+        // toByteArray, not writeString: a lone surrogate a hostile test sent is written as '?'
+        Files.write(file, "## $name\n\n$exchanges".toByteArray(Charsets.UTF_8), StandardOpenOption.CREATE, StandardOpenOption.APPEND)
     }
 }
