@@ -12,14 +12,17 @@ import java.time.Duration;
  */
 final class AbandonScript {
 
-    /** KEYS: free, held. ARGV: record key prefix, lo, hi, token. Returns how many it freed. */
-    static final Script SCRIPT = new Script("abandon", Scripts.NOW + """
+    /**
+     * KEYS: free, held. ARGV: record key prefix, lo, hi, token. Returns how many it freed. Strays
+     * in the held set and record keys of another type are passed over.
+     */
+    static final Script SCRIPT = new Script("abandon", Scripts.NOW + Scripts.LIB + """
             local lo, hi = tonumber(ARGV[2]), tonumber(ARGV[3])
             local freed = 0
             for _, m in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
-              local p = tonumber(m)
-              local key = ARGV[1] .. p
-              if p >= lo and p <= hi and redis.call('HGET', key, 'token') == ARGV[4] then
+              local p = member(m)
+              local key = p and ARGV[1] .. string.format('%d', p)
+              if p and p >= lo and p <= hi and kind(key) == 'hash' and redis.call('HGET', key, 'token') == ARGV[4] then
                 redis.call('HDEL', key, 'token', 'expires')
                 redis.call('HSET', key, 'updated', string.format('%d', now))
                 redis.call('ZREM', KEYS[2], m)

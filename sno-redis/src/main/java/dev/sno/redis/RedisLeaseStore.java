@@ -23,6 +23,14 @@ import java.util.Optional;
  * Redis Cluster slot. Nothing depends on the connection: any connection, or a reconnected one,
  * serves any call.
  *
+ * <p>What other programs leave among a namespace's keys never hands out a partition twice nor
+ * stops the others: only a partition's own spelling counts (five digits in the sets, the plain
+ * number in record keys), and other members and keys are passed over and left in place. A
+ * record the scripts cannot read (a key of another type, a field that is not a number sno
+ * writes, an epoch of {@code Long.MAX_VALUE} that cannot be incremented) is never taken; the
+ * store logs a warning for it once ({@link System.Logger} {@code dev.sno.redis}) naming the key
+ * and what to do.
+ *
  * <p>{@link #prepare} checks, once, that the server keeps what it acknowledges
  * ({@code appendonly yes}, {@code appendfsync always}, {@code maxmemory-policy noeviction}) and
  * refuses with an {@link IOException} naming each unsafe setting, its value and the fix, unless
@@ -48,6 +56,7 @@ public final class RedisLeaseStore implements LeaseStore {
     private final int replicas;
     private final boolean acceptUnsafe;
     private final Duration commandTimeout;
+    private final UnreadableRecords unreadable = new UnreadableRecords();
     private volatile boolean checked;
 
     private RedisLeaseStore(Builder b) {
@@ -63,8 +72,12 @@ public final class RedisLeaseStore implements LeaseStore {
 
     /**
      * Checks the server's persistence settings (once per store), then creates the missing records
-     * of [lo, hi] as free partitions, in scripts of at most 4,096 records each.
+     * of [lo, hi] as free partitions, in scripts of at most 4,096 records each. A record key that
+     * holds another kind of value than a hash is left as it is and logged (a WARNING, once per
+     * store and key): acquisitions pass its partition over.
      *
+     * @throws IllegalArgumentException if the namespace cannot be kept in Redis keys (it has an
+     *     unpaired surrogate); the message names it
      * @throws IOException if Redis cannot be reached or fails, or if its persistence settings are
      *     unsafe and were not accepted; the message names each setting, its value and the fix
      */
@@ -76,17 +89,24 @@ public final class RedisLeaseStore implements LeaseStore {
         }
         for (int from = lo; from <= hi; from += PREPARE_CHUNK) {
             int to = Math.min(hi, from + PREPARE_CHUNK - 1);
-            if (PrepareScript.run(redis, namespace, from, to, commandTimeout) > 0) {
+            if (PrepareScript.run(redis, namespace, from, to, commandTimeout, unreadable) > 0) {
                 replicate("the new records of partitions " + from + ".." + to + " of namespace " + namespace,
                         commandTimeout);
             }
         }
     }
 
+    /**
+     * Takes the free partition of the claim's range unused longest whose record is readable;
+     * records that are not are passed over and logged, once per store and key.
+     *
+     * @throws IllegalArgumentException if the namespace cannot be kept in Redis keys; the
+     *     message names it
+     */
     @Override
     public Optional<Grant> acquire(Claim claim) throws IOException {
         Duration timeout = timeout(claim.leaseDuration());
-        Optional<AcquireScript.Taken> taken = AcquireScript.run(redis, claim, timeout);
+        Optional<AcquireScript.Taken> taken = AcquireScript.run(redis, claim, timeout, unreadable);
         if (taken.isEmpty()) {
             return Optional.empty();
         }

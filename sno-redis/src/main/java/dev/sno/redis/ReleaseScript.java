@@ -11,9 +11,10 @@ final class ReleaseScript {
 
     /**
      * KEYS: free, held, record. ARGV: token, epoch, member. Returns 1 if freed, 0 if the record
-     * names another holder or epoch.
+     * names another holder or epoch, or is no hash.
      */
     static final Script SCRIPT = new Script("release", """
+            if redis.call('TYPE', KEYS[3]).ok ~= 'hash' then return 0 end
             local cur = redis.call('HMGET', KEYS[3], 'token', 'epoch')
             if cur[1] ~= ARGV[1] or cur[2] ~= ARGV[2] then return 0 end
             """ + Scripts.NOW + """

@@ -12,9 +12,10 @@ final class RenewScript {
 
     /**
      * KEYS: free, held, record. ARGV: token, epoch, lease ms, member, then the seven state fields.
-     * Returns 1 if written, 0 if the record names another holder or epoch.
+     * Returns 1 if written, 0 if the record names another holder or epoch, or is no hash.
      */
     static final Script SCRIPT = new Script("renew", """
+            if redis.call('TYPE', KEYS[3]).ok ~= 'hash' then return 0 end
             local cur = redis.call('HMGET', KEYS[3], 'token', 'epoch')
             if cur[1] ~= ARGV[1] or cur[2] ~= ARGV[2] then return 0 end
             """ + Scripts.NOW + """

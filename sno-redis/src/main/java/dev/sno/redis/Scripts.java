@@ -1,5 +1,6 @@
 package dev.sno.redis;
 
+import dev.sno.config.SafeText;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -28,6 +29,13 @@ import java.util.HexFormat;
  * </ul>
  * Members are partitions as five digits ({@code 00042}), so that equal scores order by
  * partition.
+ *
+ * <p>Only these exact spellings count: a member is a partition only if it is five ASCII digits
+ * of 0..65535, and a record key only the one {@link #record} names. Anything else in the sets (a
+ * member {@code 00}, {@code +1} or {@code 00001.lock} that a script or another tool wrote) is a
+ * stray: every script ignores it and none deletes it. A record the scripts cannot read (a key of
+ * another type, a field that is not a number sno writes, an epoch that cannot be incremented) is
+ * skipped and reported, never taken.
  */
 final class Scripts {
 
@@ -44,8 +52,54 @@ final class Scripts {
             local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
             """;
 
-    /** The common prefix of a namespace's keys, with its hash tag: {@code {sno:ns}:}. */
+    /**
+     * Lua functions the scripts share: {@code member(m)}, the partition a free or held set's
+     * member is, or nil for a stray; {@code decimal(v, max)}, whether v is a number as sno writes
+     * it (ASCII digits, no sign, no leading zero) of at most max, compared digit by digit (Lua's
+     * {@code tonumber} accepts {@code 0x1}, {@code " 1"} and {@code 1e3}, and its numbers are
+     * doubles); {@code kind(key)}, the key's type.
+     */
+    static final String LIB = """
+            local function member(m)
+              if type(m) ~= 'string' or not string.find(m, '^[0-9][0-9][0-9][0-9][0-9]$') then return nil end
+              local p = tonumber(m)
+              if p > 65535 then return nil end
+              return p
+            end
+            local function decimal(v, max)
+              if type(v) ~= 'string' or not (v == '0' or string.find(v, '^[1-9][0-9]*$')) then return false end
+              if #v ~= #max then return #v < #max end
+              for i = 1, #v do
+                local a, b = string.byte(v, i), string.byte(max, i)
+                if a ~= b then return a < b end
+              end
+              return true
+            end
+            local function kind(key)
+              return redis.call('TYPE', key).ok
+            end
+            """;
+
+    /**
+     * The common prefix of a namespace's keys, with its hash tag: {@code {sno:ns}:}. Every key is
+     * this prefix and a suffix without {@code }}, so that two namespaces never share a key.
+     *
+     * @throws IllegalArgumentException if the namespace has an unpaired surrogate, which no
+     *     Redis key can hold: Lettuce writes it as {@code ?}, the key of another namespace
+     */
     static String prefix(String namespace) {
+        for (int i = 0; i < namespace.length(); i++) {
+            char c = namespace.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < namespace.length()
+                    && Character.isLowSurrogate(namespace.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new IllegalArgumentException("The sno namespace \"" + SafeText.of(namespace)
+                        + "\" cannot be kept in Redis: its character " + i + String.format(" (U+%04X)", (int) c)
+                        + " is half of a surrogate pair, which UTF-8 cannot encode (Lettuce writes it as \"?\","
+                        + " the keys of another namespace); choose a namespace of whole characters");
+            }
+        }
         return "{sno:" + namespace + "}:";
     }
 
@@ -69,7 +123,7 @@ final class Scripts {
         return recordPrefix(namespace) + partition;
     }
 
-    /** A partition as a member of the free and held sets. */
+    /** A partition as a member of the free and held sets: its canonical spelling, five digits. */
     static String member(int partition) {
         return String.format("%05d", partition);
     }

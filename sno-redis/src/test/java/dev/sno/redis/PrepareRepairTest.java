@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * partition for good. Redis does not roll back a script that fails part-way, so prepare checks
  * every key it would touch before it writes, names the key that holds the wrong kind of value,
  * and puts back a record that sits in neither set (what the old prepare left when it failed after
- * creating a record), so that the next build() serves the partition again.
+ * creating a record), so that the next build() serves the partition again. (A record key of
+ * another type no longer fails prepare: issue 41 passes it over, HostileKeyspaceTest.)
  */
 class PrepareRepairTest {
 
@@ -43,17 +44,12 @@ class PrepareRepairTest {
     }
 
     @Test
-    void aHeldSetOrARecordOfTheWrongTypeIsNamed() throws Exception {
+    void aHeldSetOfTheWrongTypeIsNamed() throws Exception {
         String ns = TestRedis.namespace("wt");
         REDIS.sadd(Scripts.held(ns), "00000");
         IOException held = assertThrows(IOException.class, () -> leases(ns));
         assertTrue(held.getMessage().contains("the key " + Scripts.held(ns) + " holds a set, not the sorted set of"
                 + " held partitions"), held.getMessage());
-        REDIS.del(Scripts.held(ns));
-        REDIS.rpush(Scripts.record(ns, 0), "x");
-        IOException record = assertThrows(IOException.class, () -> leases(ns));
-        assertTrue(record.getMessage().contains("the key " + Scripts.record(ns, 0) + " holds a list, not the hash of"
-                + " a partition lease"), record.getMessage());
         assertEquals(0L, REDIS.exists(Scripts.free(ns)), "a failed prepare wrote the free set");
     }
 

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,50 @@ class RedisLeaseStoreContractTest extends LeaseStoreContract {
     @Override
     protected LeaseStore store() {
         return store;
+    }
+
+    /**
+     * The namespace's sets and record keys, written with the tests' own connection: a stray
+     * member is added with score 0 (first in the free set; in the held set, a lease that expired
+     * long ago), a stray record key as a hash that looks like a record; another tool's text goes
+     * into the record's epoch, and a string replaces the hash.
+     */
+    @Override
+    protected Keyspace keyspace() {
+        return new Keyspace() {
+            @Override
+            public List<String> lists() {
+                return List.of("free", "held", "records");
+            }
+
+            @Override
+            public String name(String list, int partition) {
+                return list.equals("records") ? Integer.toString(partition) : Scripts.member(partition);
+            }
+
+            @Override
+            public boolean addStray(String namespace, String list, String name) {
+                switch (list) {
+                    case "free" -> TestRedis.redis().zadd(Scripts.free(namespace), 0, name);
+                    case "held" -> TestRedis.redis().zadd(Scripts.held(namespace), 0, name);
+                    default -> TestRedis.redis().hset(Scripts.recordPrefix(namespace) + name,
+                            Map.of("epoch", "0", "updated", "0"));
+                }
+                return true;
+            }
+
+            @Override
+            public void spoilRecord(String namespace, int partition, String text) {
+                TestRedis.redis().hset(Scripts.record(namespace, partition), "epoch", text);
+            }
+
+            @Override
+            public boolean wrongKindRecord(String namespace, int partition) {
+                TestRedis.redis().del(Scripts.record(namespace, partition));
+                TestRedis.redis().set(Scripts.record(namespace, partition), "written by another tool");
+                return true;
+            }
+        };
     }
 
     @Override

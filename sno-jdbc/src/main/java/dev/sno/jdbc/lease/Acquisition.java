@@ -9,14 +9,16 @@ import java.util.Optional;
  * How a dialect takes the free row of a claim's range unused longest
  * ({@link LeaseDialect#acquisition()}): each way sets a new epoch, the claim's token and holder,
  * and an expiry in the database's time, and reads the row's generator state, in one transaction
- * at READ COMMITTED.
+ * at READ COMMITTED. A row sno cannot read ({@link LeaseRow}) is passed over, reported, and never
+ * taken; the rows after it are taken as usual.
  */
 interface Acquisition {
 
     /**
      * Takes a free row of the claim's range.
      *
-     * @return the grant, or empty if every row of the range is held
+     * @param unreadable  where the rows it passed over are reported
+     * @return the grant, or empty if every readable row of the range is held
      */
-    Optional<Grant> acquire(Tx tx, LeaseDialect d, Claim claim) throws SQLException;
+    Optional<Grant> acquire(Tx tx, LeaseDialect d, Claim claim, UnreadableRows unreadable) throws SQLException;
 }

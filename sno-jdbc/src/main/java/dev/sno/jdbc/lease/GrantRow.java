@@ -20,12 +20,15 @@ final class GrantRow {
     private GrantRow() {
     }
 
-    /** The acquiring update: a new epoch and holder, if the row still is free at the epoch seen. */
+    /**
+     * The acquiring update: a new epoch and holder, if the row still is free at the epoch seen and
+     * readable ({@link LeaseRow#READABLE}).
+     */
     static int take(Connection c, LeaseDialect d, Claim claim, int partition, long epoch) throws SQLException {
         return Sql.of("UPDATE " + TABLE + " SET epoch = ?, holder_token = ?,"
                 + " holder_host = ?, holder_pid = ?, expires_at = " + d.expiry(claim.leaseDuration())
                 + ", updated_at = " + d.now()
-                + " WHERE namespace = ? AND partition_no = ? AND epoch = ? AND " + d.free(),
+                + " WHERE namespace = ? AND partition_no = ? AND epoch = ? AND " + d.free() + " AND " + LeaseRow.READABLE,
                 epoch, claim.token(), claim.host(), claim.pid(), claim.namespace(), partition, epoch - 1)
                 .timeout(Sql.timeoutSeconds(claim.leaseDuration())).update(c, d);
     }

@@ -3,6 +3,7 @@ package dev.sno.jdbc.lease;
 import static dev.sno.jdbc.lease.LeaseDialect.TABLE;
 
 import dev.sno.GeneratorSnapshot;
+import dev.sno.config.SafeText;
 import dev.sno.lease.LeaseStore;
 import dev.sno.lease.PartitionLease;
 import java.io.IOException;
@@ -26,6 +27,12 @@ import javax.sql.DataSource;
  * the statements carry their arguments in their text, because pgjdbc turns a prepared statement
  * run five times on a connection into a named one on the server.
  *
+ * <p>A row that sno cannot read (another program's {@code UPDATE} left a negative epoch, part of a
+ * generator state or a state out of range, or an epoch of {@link Long#MAX_VALUE}, which cannot be
+ * incremented) is never taken: acquisitions pass it over and take the others, and the store logs
+ * a warning for it once ({@link System.Logger} {@code dev.sno.jdbc.lease}) naming the row and what
+ * to do.
+ *
  * <p>Errors reach {@link dev.sno.lease.PartitionLeases} as {@link IOException}s whose cause is
  * the driver's {@link SQLException}.
  *
@@ -36,6 +43,7 @@ public final class JdbcLeaseStore implements LeaseStore {
     private final DataSource dataSource;
     private final Tx tx;
     private final LeaseTable table;
+    private final UnreadableRows unreadable = new UnreadableRows();
     private volatile LeaseDialect dialect;
 
     private JdbcLeaseStore(Builder b) {
@@ -76,17 +84,32 @@ public final class JdbcLeaseStore implements LeaseStore {
     }
 
     /**
-     * Makes sure the rows exist: one count when they do (the common case, and the only query on
-     * a table that exists, so that a role without DDL rights runs none); the table is created
+     * Makes sure the rows exist: one count when they do (the common case, and then one read of
+     * the rows of lo and hi, so that a role without DDL rights runs none); the table is created
      * only when that count fails because it is missing.
+     *
+     * @throws IllegalArgumentException if the namespace has an unpaired surrogate, which no
+     *     database's text holds as it is, or if the table takes it for another namespace whose
+     *     rows it holds (a collation that ignores case, accents or trailing spaces); the message
+     *     names both
      */
     @Override
     public void prepare(String namespace, int lo, int hi) throws IOException {
+        checkNamespace(namespace);
         LeaseDialect d = dialect();
+        String other;
         try {
             table.prepare(d, namespace, lo, hi);
+            other = table.sharedWith(d, namespace, lo, hi);
         } catch (SQLException e) {
             throw failure("prepare", e);
+        }
+        if (other != null) {
+            throw new IllegalArgumentException("The sno namespace \"" + SafeText.of(namespace) + "\" would share the rows"
+                    + " of namespace \"" + SafeText.of(other) + "\" in the lease table " + TABLE + ": the table's"
+                    + " namespace column compares them as equal (its collation ignores case, accents or trailing"
+                    + " spaces, or its character set cannot hold the name). Choose another namespace, or give the"
+                    + " column a binary collation, as LeaseDialect.ddl() does");
         }
     }
 
@@ -94,15 +117,19 @@ public final class JdbcLeaseStore implements LeaseStore {
      * Takes a free row the dialect's way: {@code SKIP LOCKED}, tried again after a short random
      * pause, a bounded number of times, while concurrent acquirers hide every free row from it
      * (InnoDB locks every row its plan reads) and a plain read still finds one; or a conditional
-     * update.
+     * update. A row sno cannot read is passed over, and logged once per store.
+     *
+     * @throws IllegalArgumentException if the namespace has an unpaired surrogate; the message
+     *     names it
      */
     @Override
     public Optional<Grant> acquire(Claim claim) throws IOException {
+        checkNamespace(claim.namespace());
         LeaseDialect d = dialect();
         try {
-            return d.acquisition().acquire(tx, d, claim);
+            return d.acquisition().acquire(tx, d, claim, unreadable);
         } catch (SQLException e) {
-            throw failure("acquire a partition of namespace \"" + claim.namespace() + "\" in", e);
+            throw failure("acquire a partition of namespace \"" + SafeText.of(claim.namespace()) + "\" in", e);
         }
     }
 
@@ -158,6 +185,26 @@ public final class JdbcLeaseStore implements LeaseStore {
     public String toString() {
         LeaseDialect d = dialect;
         return "table " + TABLE + (d == null ? "" : " on " + d.product());
+    }
+
+    /**
+     * Refuses a namespace that no database's text can hold as it is: one with an unpaired
+     * surrogate, which the drivers write as {@code ?}, the rows of another namespace.
+     */
+    static void checkNamespace(String namespace) {
+        for (int i = 0; i < namespace.length(); i++) {
+            char c = namespace.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < namespace.length()
+                    && Character.isLowSurrogate(namespace.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new IllegalArgumentException("The sno namespace \"" + SafeText.of(namespace)
+                        + "\" cannot be kept in the lease table: its character " + i
+                        + String.format(" (U+%04X)", (int) c) + " is half of a surrogate pair, which UTF-8 cannot"
+                        + " encode (the drivers write it as \"?\", the rows of another namespace); choose a"
+                        + " namespace of whole characters");
+            }
+        }
     }
 
     private IOException failure(String what, SQLException e) {

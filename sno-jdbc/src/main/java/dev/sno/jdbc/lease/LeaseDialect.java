@@ -81,7 +81,7 @@ public enum LeaseDialect {
      */
     public String ddl() {
         return "CREATE TABLE IF NOT EXISTS " + TABLE + " (\n"
-                + "    namespace     VARCHAR(64)  NOT NULL,\n"
+                + "    namespace     " + syntax.namespaceType + "  NOT NULL,\n"
                 + "    partition_no  INTEGER      NOT NULL,\n"
                 + "    epoch         BIGINT       NOT NULL,\n"
                 + "    holder_token  VARCHAR(32),\n"
@@ -225,7 +225,7 @@ public enum LeaseDialect {
     private enum Syntax {
 
         /** PostgreSQL and H2: zoned times; the index created by a statement of its own. */
-        STANDARD("TIMESTAMP WITH TIME ZONE", "CURRENT_TIMESTAMP") {
+        STANDARD("VARCHAR(64)", "TIMESTAMP WITH TIME ZONE", "CURRENT_TIMESTAMP") {
             @Override
             String interval(Duration d) {
                 return "INTERVAL '" + d.toSeconds() + "." + String.format("%03d", d.toMillisPart()) + "' SECOND";
@@ -239,10 +239,12 @@ public enum LeaseDialect {
         },
 
         /**
-         * MariaDB and MySQL: {@code DATETIME(6)} in UTC; the index inside {@code CREATE TABLE}
-         * (MySQL has no {@code CREATE INDEX IF NOT EXISTS}).
+         * MariaDB and MySQL: namespaces in UTF-8 compared byte by byte (the server's default
+         * character set and collation may hold no {@code e\u0301} and take {@code %3f} for
+         * {@code %3F}, so that two namespaces would share rows); {@code DATETIME(6)} in UTC; the
+         * index inside {@code CREATE TABLE} (MySQL has no {@code CREATE INDEX IF NOT EXISTS}).
          */
-        MYSQL("DATETIME(6)", "UTC_TIMESTAMP(6)") {
+        MYSQL("VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin", "DATETIME(6)", "UTC_TIMESTAMP(6)") {
             @Override
             String interval(Duration d) {
                 return "INTERVAL " + d.toNanos() / 1000 + " MICROSECOND";
@@ -254,10 +256,12 @@ public enum LeaseDialect {
             }
         };
 
+        final String namespaceType;
         final String timeType;
         final String now;
 
-        Syntax(String timeType, String now) {
+        Syntax(String namespaceType, String timeType, String now) {
+            this.namespaceType = namespaceType;
             this.timeType = timeType;
             this.now = now;
         }

@@ -60,6 +60,25 @@ final class LeaseTable {
         ensureRows(d, namespace, lo, hi);
     }
 
+    /**
+     * The namespace, as the table holds it, whose rows of [lo, hi] a query for this one finds, if
+     * it is another one: a table whose namespace column compares by a collation that takes two
+     * namespaces for one (case, accents, trailing spaces on MariaDB's and MySQL's default
+     * collations). Reads the rows of lo and hi. Null when they are this namespace's own.
+     */
+    String sharedWith(LeaseDialect d, String namespace, int lo, int hi) throws SQLException {
+        return tx.autoCommit(c -> Sql.of("SELECT namespace FROM " + TABLE + " WHERE namespace = ? AND partition_no IN"
+                + " (?, ?)", namespace, lo, hi).query(c, d, r -> {
+                    while (r.next()) {
+                        String held = r.getString(1);
+                        if (!namespace.equals(held)) {
+                            return held;
+                        }
+                    }
+                    return null;
+                }));
+    }
+
     /** Whether the table exists: one query that reads no row; class 42 means it does not. */
     static boolean exists(DataSource dataSource) throws SQLException {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {

@@ -8,6 +8,8 @@ import java.io.Serial;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,9 +30,10 @@ final class SkipLockedAcquisition implements Acquisition {
     }
 
     @Override
-    public Optional<Grant> acquire(Tx tx, LeaseDialect d, Claim claim) throws SQLException {
+    public Optional<Grant> acquire(Tx tx, LeaseDialect d, Claim claim, UnreadableRows unreadable)
+            throws SQLException {
         return RetryPolicy.LOCKED_ROWS.run(RowsLocked.class::isInstance, () -> {
-            Grant g = tx.inTransaction(d, d.readCommitted(), c -> lockAndTake(c, d, claim));
+            Grant g = tx.inTransaction(d, d.readCommitted(), c -> lockAndTake(c, d, claim, unreadable));
             if (g == null && anyFree(tx, d, claim)) {
                 throw new RowsLocked(claim.namespace());
             }
@@ -38,29 +41,52 @@ final class SkipLockedAcquisition implements Acquisition {
         });
     }
 
-    private static Grant lockAndTake(Connection c, LeaseDialect d, Claim claim) throws SQLException {
-        Grant locked = Sql.of("SELECT partition_no, epoch, " + GrantRow.STATE + " FROM " + TABLE
-                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ? AND " + d.free()
-                + " ORDER BY namespace, updated_at, partition_no LIMIT 1 FOR UPDATE SKIP LOCKED",
-                claim.namespace(), claim.lo(), claim.hi()).timeout(Sql.timeoutSeconds(claim.leaseDuration()))
-                .query(c, d, r -> {
-                    if (!r.next()) {
-                        return null;
-                    }
-                    int partition = r.getInt(1);
-                    return new Grant(partition, r.getLong(2) + 1, GrantRow.state(r, 3, partition));
-                });
-        if (locked != null && GrantRow.take(c, d, claim, locked.partition(), locked.epoch()) != 1) {
-            throw new SQLException("The locked row of partition " + claim.namespace() + "/" + locked.partition()
-                    + " changed under its lock");
+    /**
+     * Locks the free row unused longest and takes it; an unreadable one is reported, stays locked
+     * (by this transaction, unchanged) and the next is locked, until a readable one or none.
+     */
+    private static Grant lockAndTake(Connection c, LeaseDialect d, Claim claim, UnreadableRows unreadable)
+            throws SQLException {
+        List<Integer> passed = new ArrayList<>();
+        while (true) {
+            LeaseRow row = Sql.of("SELECT " + LeaseRow.COLUMNS + " FROM " + TABLE
+                    + " WHERE namespace = ? AND partition_no BETWEEN ? AND ? AND " + d.free() + notIn(passed)
+                    + " ORDER BY namespace, updated_at, partition_no LIMIT 1 FOR UPDATE SKIP LOCKED",
+                    claim.namespace(), claim.lo(), claim.hi()).timeout(Sql.timeoutSeconds(claim.leaseDuration()))
+                    .query(c, d, r -> r.next() ? LeaseRow.read(r) : null);
+            if (row == null) {
+                return null;
+            }
+            if (row.unreadable() != null) {
+                unreadable.report(claim.namespace(), row);
+                passed.add(row.partition());
+                continue;
+            }
+            if (GrantRow.take(c, d, claim, row.partition(), row.epoch() + 1) != 1) {
+                throw new SQLException("The locked row of partition " + claim.namespace() + "/" + row.partition()
+                        + " changed under its lock");
+            }
+            return new Grant(row.partition(), row.epoch() + 1, row.state());
         }
-        return locked;
     }
 
-    /** Whether a plain read, locking nothing, finds a free row in the claim's range. */
+    /** The condition that leaves out the partitions passed over, or nothing. */
+    static String notIn(List<Integer> partitions) {
+        if (partitions.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(" AND partition_no NOT IN (");
+        for (int i = 0; i < partitions.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(partitions.get(i).intValue());
+        }
+        return b.append(')').toString();
+    }
+
+    /** Whether a plain read, locking nothing, finds a free readable row in the claim's range. */
     private static boolean anyFree(Tx tx, LeaseDialect d, Claim claim) throws SQLException {
         return tx.autoCommit(c -> Sql.of("SELECT partition_no FROM " + TABLE
-                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ? AND " + d.free() + " LIMIT 1",
+                + " WHERE namespace = ? AND partition_no BETWEEN ? AND ? AND " + d.free() + " AND "
+                + LeaseRow.READABLE + " LIMIT 1",
                 claim.namespace(), claim.lo(), claim.hi()).query(c, d, ResultSet::next));
     }
 

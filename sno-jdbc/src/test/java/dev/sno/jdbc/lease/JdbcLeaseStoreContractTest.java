@@ -2,13 +2,15 @@ package dev.sno.jdbc.lease;
 
 import dev.sno.lease.LeaseStore;
 import dev.sno.lease.tck.LeaseStoreContract;
+import java.sql.SQLException;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 
 /**
  * The rules every {@link LeaseStore} keeps ({@link LeaseStoreContract}), checked on
- * {@link JdbcLeaseStore} in each database it supports: H2, PostgreSQL, MariaDB through MariaDB
+ * {@link JdbcLeaseStore} in each database it supports: H2, PostgreSQL 15 and 18, MariaDB through MariaDB
  * Connector/J and through MySQL Connector/J ({@link LeaseDb}: the build's own servers, or the
  * user's). Each test gets a pool of its own, and on H2 a database of its own.
  */
@@ -42,6 +44,41 @@ class JdbcLeaseStoreContractTest {
         protected LeaseStore store() {
             return store;
         }
+
+        /**
+         * No lists (partitions are a typed column); another tool's record is what a careless
+         * {@code UPDATE} can leave: a generator state out of range, and a negative epoch.
+         */
+        @Override
+        protected Keyspace keyspace() {
+            return new Keyspace() {
+                @Override
+                public List<String> lists() {
+                    return List.of();
+                }
+
+                @Override
+                public String name(String list, int partition) {
+                    throw new IllegalArgumentException("the lease table has no list " + list);
+                }
+
+                @Override
+                public boolean addStray(String namespace, String list, String name) {
+                    return false;
+                }
+
+                @Override
+                public void spoilRecord(String namespace, int partition, String text) throws SQLException {
+                    LeaseKeyspace.stateOutOfRange(dataSource, namespace, partition);
+                }
+
+                @Override
+                public boolean wrongKindRecord(String namespace, int partition) throws SQLException {
+                    LeaseKeyspace.negativeEpoch(dataSource, namespace, partition);
+                    return true;
+                }
+            };
+        }
     }
 
     @Nested
@@ -55,6 +92,13 @@ class JdbcLeaseStoreContractTest {
     class PostgreSql extends OnDatabase {
         PostgreSql() {
             super(LeaseDb.POSTGRES);
+        }
+    }
+
+    @Nested
+    class PostgreSql18 extends OnDatabase {
+        PostgreSql18() {
+            super(LeaseDb.POSTGRES_18);
         }
     }
 

@@ -24,6 +24,8 @@ final class LeaseDb extends TestDataSource {
 
     static final String H2 = "h2";
     static final String POSTGRES = "postgres";
+    /** PostgreSQL 18, for the contract test. */
+    static final String POSTGRES_18 = "postgres18";
     static final String MARIADB = "mariadb";
     /** The MariaDB server through MySQL Connector/J, as a MySQL application would reach it. */
     static final String MYSQL_DRIVER = "mysql-driver";
@@ -47,6 +49,9 @@ final class LeaseDb extends TestDataSource {
         if (POSTGRES.equals(db)) {
             requirePostgres();
             return new LeaseDb(pgUrl(), poolSize);
+        }
+        if (POSTGRES_18.equals(db)) {
+            return new LeaseDb(TestServers.url(Server.POSTGRES_18), poolSize);
         }
         if (MARIADB.equals(db) || MYSQL_DRIVER.equals(db)) {
             return new LeaseDb(MARIADB.equals(db) ? mariaDbUrl() : mysqlDriverUrl(), poolSize);
