@@ -1,6 +1,7 @@
 package dev.sno.testsupport;
 
 import dev.sno.GeneratorSnapshot;
+import dev.sno.config.SafeText;
 import dev.sno.config.Settings;
 import dev.sno.lease.LeaseResources;
 import dev.sno.lease.LeaseStore;
@@ -8,9 +9,11 @@ import dev.sno.lease.LeaseStoreProvider;
 import dev.sno.lease.PartitionLease;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A lease store that is neither sno-jdbc's nor sno-redis's, to show that a store module plugs
@@ -56,8 +59,22 @@ public final class MemoryLeaseStoreProvider implements LeaseStoreProvider {
         return STORE.held(namespace);
     }
 
+    /**
+     * Overwrites a record as another program could, for the contract's hostile-keyspace tests:
+     * the store cannot read it any more.
+     *
+     * @param namespace  the namespace
+     * @param partition  a prepared partition
+     * @param text       what the program wrote
+     */
+    public static void spoil(String namespace, int partition, String text) {
+        STORE.spoil(namespace, partition, text);
+    }
+
     /** Leases in a map; every rule of the contract kept, in one lock. */
     private static final class MemoryStore implements LeaseStore {
+
+        private static final System.Logger LOG = System.getLogger("dev.sno.testsupport.memory");
 
         private static final class Record {
             long epoch;
@@ -65,9 +82,29 @@ public final class MemoryLeaseStoreProvider implements LeaseStoreProvider {
             long expires;
             long used;
             GeneratorSnapshot state;
+            /** What another program wrote over the record, or null. */
+            String spoilt;
         }
 
         private final Map<String, Record> records = new HashMap<>();
+        private final Set<String> reported = new HashSet<>();
+
+        synchronized void spoil(String namespace, int partition, String text) {
+            records.get(key(namespace, partition)).spoilt = text;
+        }
+
+        /** Whether the record can be read; an unreadable one is reported once. */
+        private boolean readable(String namespace, int partition, Record r) {
+            if (r.spoilt == null) {
+                return true;
+            }
+            if (reported.add(key(namespace, partition))) {
+                LOG.log(System.Logger.Level.WARNING, "sno: partition " + partition + " of namespace \""
+                        + SafeText.of(namespace) + "\" is skipped: its record holds \"" + SafeText.of(r.spoilt)
+                        + "\". Deleting the record frees the partition and drops its saved state.");
+            }
+            return false;
+        }
 
         private static String key(String namespace, int partition) {
             return namespace + "\0" + partition;
@@ -98,7 +135,8 @@ public final class MemoryLeaseStoreProvider implements LeaseStoreProvider {
             int best = -1;
             for (int p = claim.lo(); p <= claim.hi(); p++) {
                 Record r = records.get(key(claim.namespace(), p));
-                boolean free = r != null && (r.token == null || now - r.expires > 0);
+                boolean free = r != null && (r.token == null || now - r.expires > 0)
+                        && readable(claim.namespace(), p, r);
                 if (free && (best < 0 || r.used < records.get(key(claim.namespace(), best)).used)) {
                     best = p;
                 }
@@ -118,7 +156,7 @@ public final class MemoryLeaseStoreProvider implements LeaseStoreProvider {
         public synchronized boolean renew(PartitionLease lease, String token, Duration leaseDuration,
                 GeneratorSnapshot state) {
             Record r = records.get(key(lease.namespace(), lease.partition()));
-            if (r == null || !token.equals(r.token) || r.epoch != lease.epoch()) {
+            if (r == null || r.spoilt != null || !token.equals(r.token) || r.epoch != lease.epoch()) {
                 return false;
             }
             r.state = state;
@@ -130,7 +168,7 @@ public final class MemoryLeaseStoreProvider implements LeaseStoreProvider {
         @Override
         public synchronized boolean release(PartitionLease lease, String token) {
             Record r = records.get(key(lease.namespace(), lease.partition()));
-            if (r == null || !token.equals(r.token) || r.epoch != lease.epoch()) {
+            if (r == null || r.spoilt != null || !token.equals(r.token) || r.epoch != lease.epoch()) {
                 return false;
             }
             r.token = null;
@@ -143,7 +181,7 @@ public final class MemoryLeaseStoreProvider implements LeaseStoreProvider {
             boolean freed = false;
             for (int p = claim.lo(); p <= claim.hi(); p++) {
                 Record r = records.get(key(claim.namespace(), p));
-                if (r != null && claim.token().equals(r.token)) {
+                if (r != null && r.spoilt == null && claim.token().equals(r.token)) {
                     r.token = null;
                     r.used = System.nanoTime();
                     freed = true;

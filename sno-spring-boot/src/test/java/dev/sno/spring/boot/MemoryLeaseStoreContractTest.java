@@ -5,6 +5,7 @@ import dev.sno.lease.LeaseResources;
 import dev.sno.lease.LeaseStore;
 import dev.sno.lease.tck.LeaseStoreContract;
 import dev.sno.testsupport.MemoryLeaseStoreProvider;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,5 +26,36 @@ class MemoryLeaseStoreContractTest extends LeaseStoreContract {
                     LeaseResources.none(), true).store();
         }
         return store;
+    }
+
+    /** Records in a map: no list of names for a stray to join, one kind of record. */
+    @Override
+    protected Keyspace keyspace() {
+        return new Keyspace() {
+            @Override
+            public List<String> lists() {
+                return List.of();
+            }
+
+            @Override
+            public String name(String list, int partition) {
+                throw new IllegalArgumentException("no list " + list);
+            }
+
+            @Override
+            public boolean addStray(String namespace, String list, String name) {
+                return false;
+            }
+
+            @Override
+            public void spoilRecord(String namespace, int partition, String text) {
+                MemoryLeaseStoreProvider.spoil(namespace, partition, text);
+            }
+
+            @Override
+            public boolean wrongKindRecord(String namespace, int partition) {
+                return false;
+            }
+        };
     }
 }
