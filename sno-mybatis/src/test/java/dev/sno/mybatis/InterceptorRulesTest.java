@@ -238,7 +238,7 @@ class InterceptorRulesTest {
             try (SqlSession session = factory(db).openSession(true)) {
                 PersistenceException e = assertThrows(PersistenceException.class,
                         () -> session.getMapper(Shapes.class).eventId());
-                assertEquals("Not a sno ID in column 'ID': a byte array of length 2 (expected 10 (sno) or 16 (UUID) bytes)",
+                assertEquals("Not a sno ID in column 'ID': 0x0102 (length 2, expected 10 (sno) or 16 (UUID) bytes)",
                         MyBatisTest.cause(e, SQLDataException.class).getMessage());
             }
         }
