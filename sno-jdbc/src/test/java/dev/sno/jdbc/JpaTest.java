@@ -295,8 +295,35 @@ class JpaTest {
                     messages.append(t.getMessage()).append(" | ");
                     t = t.getCause();
                 }
-                assertTrue(messages.toString().contains("01234567-89ab-cdef-0123-000000000001 (bytes 10..15 must be zero"),
-                        messages.toString());
+                assertTrue(messages.toString().contains("Not a sno ID in column '" + (db.equals(Databases.H2) ? "ID" : "id")
+                        + "': UUID 01234567-89ab-cdef-0123-000000000001 (Invalid sno ID UUID:"
+                        + " 01234567-89ab-cdef-0123-000000000001 (bytes 10..15 must be zero"), messages.toString());
+            }
+        }
+    }
+
+    /** Of an entity's three SnoId columns, the one holding a bad value is named, with the value. */
+    @ParameterizedTest
+    @MethodSource("databases")
+    void aBadValueInOneOfThreeSnoIdColumnsFailsTheLoadNamingThatColumn(String db) throws Exception {
+        try (SessionFactory sf = open(db)) {
+            SnoId id = SnoId.parse("29gfem22232im222");
+            try (Connection c = Databases.connect(db);
+                 PreparedStatement p = c.prepareStatement("INSERT INTO jpa_person (id, name, parent, friend) VALUES (?, 'p', ?, ?)")) {
+                p.setObject(1, id.toUuid());
+                p.setObject(2, id.toUuid());
+                p.setObject(3, UUID.fromString("0195b2b6-0000-4000-8000-000000000001"));
+                p.executeUpdate();
+            }
+            try (EntityManager em = sf.createEntityManager()) {
+                PersistenceException e = assertThrows(PersistenceException.class, () -> em.find(Person.class, id));
+                StringBuilder messages = new StringBuilder();
+                for (Throwable t = e; t != null; t = t.getCause()) {
+                    messages.append(t.getMessage()).append(" | ");
+                }
+                assertTrue(messages.toString().contains("Not a sno ID in column '" + (db.equals(Databases.H2) ? "FRIEND" : "friend")
+                        + "': UUID 0195b2b6-0000-4000-8000-000000000001 (Invalid sno ID UUID:"
+                        + " 0195b2b6-0000-4000-8000-000000000001 (bytes 10..15 must be zero"), messages.toString());
             }
         }
     }
