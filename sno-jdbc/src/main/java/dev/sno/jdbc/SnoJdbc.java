@@ -3,6 +3,7 @@ package dev.sno.jdbc;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
 import dev.sno.SnoIdRange;
+import dev.sno.config.SafeText;
 import dev.sno.jdbc.internal.DatabaseValues;
 import java.sql.CallableStatement;
 import java.sql.Connection;
@@ -32,7 +33,9 @@ import javax.sql.DataSource;
  * {@code NULL} reads as {@code null}. Anything else, and a UUID whose last six bytes are not
  * zero, throws {@link SQLDataException} (SQLState {@value #SQL_STATE}) naming the column (or a
  * call's OUT parameter), the value and why, with the {@link InvalidSnoIdException} as cause where
- * there is one. Nothing is truncated silently.
+ * there is one: {@code Not a sno ID in column 1 ('id'): string "..." (...)}. The label and any
+ * text read go through {@link SafeText} (control characters and bidi overrides escaped,
+ * bounded); bytes are shown in hexadecimal, the first 32 of them. Nothing is truncated silently.
  */
 public final class SnoJdbc {
 
@@ -147,7 +150,7 @@ public final class SnoJdbc {
         if (value == null) {
             return null;
         }
-        return convert(value, () -> "column '" + label + "'");
+        return convert(value, () -> "column '" + SafeText.of(label) + "'");
     }
 
     /**
@@ -180,7 +183,7 @@ public final class SnoJdbc {
         } catch (SQLException ignored) {
             // Metadata is only for the message: the index alone still names the column.
         }
-        return label == null ? "column " + column : "column " + column + " ('" + label + "')";
+        return label == null ? "column " + column : "column " + column + " ('" + SafeText.of(label) + "')";
     }
 
     private static SnoId convert(Object value, ColumnName column) throws SQLException {

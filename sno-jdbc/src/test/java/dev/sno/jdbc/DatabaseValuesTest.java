@@ -45,7 +45,12 @@ class DatabaseValuesTest {
             Case.bad(UUID.fromString("01dcd650-0000-410a-0000-000000000001"),
                     "UUID 01dcd650-0000-410a-0000-000000000001 (Invalid sno ID UUID: 01dcd650-0000-410a-0000-000000000001"
                     + " (bytes 10..15 must be zero in the image of a sno ID))"),
-            Case.bad(new byte[11], "a byte array of length 11 (expected 10 (sno) or 16 (UUID) bytes)"),
+            Case.bad(new byte[11], "0x" + "00".repeat(11) + " (length 11, expected 10 (sno) or 16 (UUID) bytes)"),
+            Case.bad(new byte[40], "0x" + "00".repeat(32) + "... (length 40, expected 10 (sno) or 16 (UUID) bytes)"),
+            // 16 bytes whose tail is not zero: the value is shown, not "byte[]"
+            Case.bad(new byte[] {0x01, (byte) 0xdc, (byte) 0xd6, 0x50, 0, 0, 0x41, 0x0a, 0, 0, 0, 0, 0, 0, 0, 1},
+                    "0x01dcd6500000410a0000000000000001 (Invalid sno ID UUID:"
+                    + " 01dcd650-0000-410a-0000-000000000001 (bytes 10..15 must be zero in the image of a sno ID))"),
             // UUID.fromString would take these; the strict reader does not.
             Case.bad("1dcd650-0000-410a-0000-0000000000000", "string \"1dcd650-0000-410a-0000-0000000000000\""
                     + " (Invalid UUID text: \"1dcd650-0000-410a-0000-0000000000000\" (character at index 7"

@@ -232,7 +232,9 @@ class HibernateBinaryIdsTest {
                 for (Throwable t = e; t != null; t = t.getCause()) {
                     messages.append(t.getMessage()).append(" | ");
                 }
-                assertTrue(messages.toString().contains("Not a sno ID: byte[] (Invalid sno ID UUID: " + badUuid
+                assertTrue(messages.toString().contains("Not a sno ID in column '" + (db.equals(Databases.H2) ? "ID" : "id") + "': 0x"
+                        + java.util.HexFormat.of().formatHex(bad)
+                        + " (Invalid sno ID UUID: " + badUuid
                         + " (bytes 10..15 must be zero"), messages.toString());
                 assertTrue(badUuid.endsWith("01"),
                         messages.toString());

@@ -316,8 +316,48 @@ class SnoJdbcTest {
                         + " (length 12, expected 16))"), text.getMessage());
 
                 SQLDataException bytes = assertThrows(SQLDataException.class, () -> SnoJdbc.getSnoId(rows, "b"));
-                assertEquals("Not a sno ID in column 'b': a byte array of length 11 (expected 10 (sno) or 16 (UUID) bytes)",
-                        bytes.getMessage());
+                assertEquals("Not a sno ID in column 'b': 0x" + "00".repeat(11)
+                        + " (length 11, expected 10 (sno) or 16 (UUID) bytes)", bytes.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Text read from a column, and the column's label, are quoted escaped and bounded: an ESC
+     * sequence and a thousand characters in a column labelled with an ESC come back as
+     * {@code \u001B} and {@code ...}, and a 36-character UUID text with an ESC the same way.
+     */
+    @ParameterizedTest
+    @MethodSource("databases")
+    void hostileTextAndLabelsAreQuotedEscapedAndBounded(String db) throws Exception {
+        String hostile = "\u001b[2J" + "a".repeat(1000) + "\r\nINFO forged";
+        String uuidText = "01dcd650-0000-410a-0000-00000000\u001b[2J";
+        try (Connection c = Databases.connect(db)) {
+            recreate(c, "hostile", "k INT PRIMARY KEY, s VARCHAR(2000)");
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO hostile VALUES (?, ?)")) {
+                p.setInt(1, 1);
+                p.setString(2, hostile);
+                p.executeUpdate();
+                p.setInt(1, 2);
+                p.setString(2, uuidText);
+                p.executeUpdate();
+            }
+            try (Statement s = c.createStatement();
+                    ResultSet rows = s.executeQuery("SELECT s AS \"i\u001bd\u202e\" FROM hostile ORDER BY k")) {
+                rows.next();
+                String parse = assertThrows(InvalidSnoIdException.class, () -> SnoId.parse(hostile)).getMessage();
+                SQLDataException e = assertThrows(SQLDataException.class, () -> SnoJdbc.getSnoId(rows, 1));
+                assertEquals("Not a sno ID in column 1 ('i\\u001Bd\\u202E'): string \"\\u001B[2J" + "a".repeat(191)
+                        + "...\" (" + parse + ")", e.getMessage());
+                SQLDataException byLabel = assertThrows(SQLDataException.class,
+                        () -> SnoJdbc.getSnoId(rows, "i\u001bd\u202e"));
+                assertTrue(byLabel.getMessage().startsWith("Not a sno ID in column 'i\\u001Bd\\u202E': string \"\\u001B[2Jaaa"),
+                        byLabel.getMessage());
+                rows.next();
+                e = assertThrows(SQLDataException.class, () -> SnoJdbc.getSnoId(rows, 1));
+                assertEquals("Not a sno ID in column 1 ('i\\u001Bd\\u202E'): string \"01dcd650-0000-410a-0000-00000000\\u001B[2J\""
+                        + " (Invalid UUID text: \"01dcd650-0000-410a-0000-00000000\\u001B[2J\" (character at index 32"
+                        + " is not a hexadecimal digit))", e.getMessage());
             }
         }
     }

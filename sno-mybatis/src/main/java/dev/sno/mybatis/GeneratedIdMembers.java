@@ -5,15 +5,21 @@ import dev.sno.SnoId;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.ibatis.reflection.property.PropertyNamer;
 
 /**
  * The {@link SnoGeneratedId} members of a class, as MyBatis property names: marked fields (of the
- * class and its superclasses) and marked getters or setters. Reading annotations needs no access
- * to the class's package; MyBatis' own reflection then gets and sets the values.
+ * class and its superclasses) and marked getters or setters, of the class, its superclasses and
+ * every interface they implement (an interface's abstract getter included: the class's setter or
+ * field then takes the value). Reading annotations needs no access to the class's package;
+ * MyBatis' own reflection then gets and sets the values.
  */
 final class GeneratedIdMembers {
 
@@ -36,6 +42,7 @@ final class GeneratedIdMembers {
             return List.of();
         }
         Map<String, Member> found = new LinkedHashMap<>();
+        Deque<Class<?>> interfaces = new ArrayDeque<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 SnoGeneratedId config = f.getAnnotation(SnoGeneratedId.class);
@@ -49,17 +56,31 @@ final class GeneratedIdMembers {
                 checkMeta(config, c.getName() + "." + f.getName());
                 found.putIfAbsent(f.getName(), new Member(f.getName(), config));
             }
-            for (Method m : c.getDeclaredMethods()) {
-                SnoGeneratedId config = m.getAnnotation(SnoGeneratedId.class);
-                if (config == null || Modifier.isStatic(m.getModifiers()) || m.isBridge()) {
-                    continue;
-                }
-                String property = property(c, m);
-                checkMeta(config, c.getName() + "." + m.getName() + "()");
-                found.putIfAbsent(property, new Member(property, config));
+            addMethods(c, found);
+            interfaces.addAll(List.of(c.getInterfaces()));
+        }
+        Set<Class<?>> seen = new HashSet<>();
+        while (!interfaces.isEmpty()) {
+            Class<?> i = interfaces.removeFirst();
+            if (seen.add(i)) {
+                addMethods(i, found);
+                interfaces.addAll(List.of(i.getInterfaces()));
             }
         }
         return List.copyOf(found.values());
+    }
+
+    /** Adds the marked getters and setters a class or interface declares. */
+    private static void addMethods(Class<?> c, Map<String, Member> found) {
+        for (Method m : c.getDeclaredMethods()) {
+            SnoGeneratedId config = m.getAnnotation(SnoGeneratedId.class);
+            if (config == null || Modifier.isStatic(m.getModifiers()) || m.isBridge()) {
+                continue;
+            }
+            String property = property(c, m);
+            checkMeta(config, c.getName() + "." + m.getName() + "()");
+            found.putIfAbsent(property, new Member(property, config));
+        }
     }
 
     private static String property(Class<?> owner, Method m) {

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test;
  * and a list under several {@code @Param}s, inherited marked fields, a generator given to the
  * constructor, and the refusals (a marked member that is not a SnoId or has a metabyte out of
  * range, a supplier without a public
- * no-argument constructor); and the type handler's reading of the ID's 10 bytes.
+ * no-argument constructor); the type handler's reading of the ID's 10 bytes, and its quoting of a
+ * hostile value and column label (escaped, bounded).
  */
 class InterceptorRulesTest {
 
@@ -135,6 +136,9 @@ class InterceptorRulesTest {
 
         @Select("SELECT id FROM event")
         SnoId eventId();
+
+        @Select("SELECT CAST(#{text} AS VARCHAR(2000)) AS \"i\u001bd\u202e\"")
+        SnoId textAsId(@Param("text") String text);
 
         @Update("{#{out, mode=OUT, jdbcType=OTHER, javaType=dev.sno.SnoId} = CALL CAST(#{in} AS UUID)}")
         @Options(statementType = StatementType.CALLABLE)
@@ -238,9 +242,22 @@ class InterceptorRulesTest {
             try (SqlSession session = factory(db).openSession(true)) {
                 PersistenceException e = assertThrows(PersistenceException.class,
                         () -> session.getMapper(Shapes.class).eventId());
-                assertEquals("Not a sno ID in column 'ID': a byte array of length 2 (expected 10 (sno) or 16 (UUID) bytes)",
+                assertEquals("Not a sno ID in column 'ID': 0x0102 (length 2, expected 10 (sno) or 16 (UUID) bytes)",
                         MyBatisTest.cause(e, SQLDataException.class).getMessage());
             }
+        }
+    }
+
+    @Test
+    void aHostileColumnValueAndLabelAreQuotedEscapedAndBounded() throws SQLException {
+        try (Target.Db db = Target.H2_UUID.open(); SqlSession session = factory(db).openSession(true)) {
+            String hostile = "\u001b[2J" + "a".repeat(1000);
+            PersistenceException e = assertThrows(PersistenceException.class,
+                    () -> session.getMapper(Shapes.class).textAsId(hostile));
+            String message = MyBatisTest.cause(e, SQLDataException.class).getMessage();
+            String parse = assertThrows(dev.sno.InvalidSnoIdException.class, () -> SnoId.parse(hostile)).getMessage();
+            assertEquals("Not a sno ID in column 'i\\u001Bd\\u202E': string \"\\u001B[2J" + "a".repeat(191) + "...\" ("
+                    + parse + ")", message);
         }
     }
 

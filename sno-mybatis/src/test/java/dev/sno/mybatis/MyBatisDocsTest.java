@@ -85,7 +85,7 @@ class MyBatisDocsTest {
     void theDocsMessagesAreTheTestedOnes() throws IOException {
         String docs = Files.readString(ROOT.resolve("docs/mybatis.md"));
         for (String message : List.of(
-                "Not a sno ID in column 'ID': a byte array of length 2 (expected 10 (sno) or 16 (UUID) bytes)",
+                "Not a sno ID in column 'ID': 0x0102 (length 2, expected 10 (sno) or 16 (UUID) bytes)",
                 "Cannot give dev.sno.mybatis.Memo.id (@SnoGeneratedId) an ID on insert: a record's components cannot"
                         + " be set; make the record with its ID (Sno.next(3)) instead of null")) {
             assertTrue(docs.contains("\n" + message + "\n"), message);

@@ -278,6 +278,27 @@ class MyBatisTest {
     }
 
     @ParameterizedTest
+    @EnumSource(Target.class)
+    void aMarkedGetterOfAnInterfaceIsFilledAndASetIdKept(Target target) throws SQLException {
+        try (Target.Db db = target.open(); SqlSession session = db.sessions().openSession(true)) {
+            NoteMapper notes = session.getMapper(NoteMapper.class);
+            NoteTestMapper tests = session.getMapper(NoteTestMapper.class);
+            Tag tag = new Tag("interface");
+            tests.insertTag(tag);
+            assertNotNull(tag.getId(), "the getter marked on Labelled, which Tag implements through Tagged");
+            assertEquals(11, tag.getId().meta());
+            assertEquals("interface", notes.find(tag.getId()).getBody());
+            Tag imported = new Tag("imported");
+            SnoId id = dev.sno.Sno.next(4);
+            imported.setId(id);
+            tests.insertTag(imported);
+            assertEquals(id, imported.getId());
+            assertEquals("imported", notes.find(id).getBody());
+            assertEquals(2, notes.all().size());
+        }
+    }
+
+    @ParameterizedTest
     @EnumSource(value = Target.class, names = {"H2_BINARY", "MARIADB_BINARY"})
     void theUuidHandlerWritesTheSixteenBytesWhereTheMappingSaysJdbcTypeBinary(Target target) throws SQLException {
         try (Target.Db db = target.open("mybatis-config.xml"); SqlSession session = db.sessions().openSession(true)) {

@@ -11,6 +11,9 @@ public interface NoteTestMapper {
     @Insert("INSERT INTO note (id, body) VALUES (#{id}, #{body})")
     int insertRecord(Memo memo);
 
+    @Insert("INSERT INTO note (id, body) VALUES (#{id}, #{body})")
+    int insertTag(Tag tag);
+
     @Insert("INSERT INTO note (id, body) VALUES (#{id,jdbcType=BINARY}, #{body})")
     int insertAsBinary(Note note);
 

@@ -13,9 +13,14 @@ import org.hibernate.resource.beans.spi.ManagedBean;
 import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
 
 /**
- * The generator behind {@link SnoGeneratedId}, made by {@link SnoGeneratedIds}: each
- * insert gets {@code generator.next(meta)}, for an identifier; for any other attribute too,
- * unless the entity already holds a value there, which is kept.
+ * The generator behind {@link SnoGeneratedId}, made by {@link SnoGeneratedIds}: an insert gets
+ * {@code generator.next(meta)} where the entity holds null, and keeps a value the application
+ * set, on an identifier as on any other attribute. For an identifier that takes
+ * {@link #allowAssignedIdentifiers()}, which Hibernate 6.5 and later read: it then hands the
+ * current identifier to {@link #generate}, and decides whether an entity with an identifier is
+ * new by looking for its row rather than by the identifier's being null (unsaved-value
+ * {@code undefined}), so {@code persist} and {@code merge} of an entity whose key was set by hand
+ * insert it with that key.
  */
 final class SnoIdGenerator implements BeforeExecutionGenerator {
 
@@ -30,7 +35,7 @@ final class SnoIdGenerator implements BeforeExecutionGenerator {
     /** The supplier from Hibernate's bean container, looked up on the first insert. */
     private transient volatile ManagedBean<? extends Supplier<? extends SnoGenerator>> supplier;
 
-    /** Whether the attribute is the identifier, whose current value Hibernate never lets us keep. */
+    /** Whether the attribute is the identifier: then it allows assigned identifiers. */
     private final boolean identifier;
 
     /**
@@ -51,7 +56,8 @@ final class SnoIdGenerator implements BeforeExecutionGenerator {
      *
      * @param session       the session, whose factory's bean container provides a named supplier
      * @param owner         the entity
-     * @param currentValue  the attribute's current value: kept if not null and not the identifier
+     * @param currentValue  the attribute's current value (for an identifier, the one the
+     *                      application assigned): kept if not null
      * @param eventType     the event, an insert
      * @return {@code generator.next(meta)}, or the value kept
      * @throws IllegalStateException if the named supplier returns null
@@ -59,7 +65,7 @@ final class SnoIdGenerator implements BeforeExecutionGenerator {
     @Override
     public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
             EventType eventType) {
-        if (currentValue != null && !identifier) {
+        if (currentValue != null) {
             return currentValue;
         }
         if (supplierClass == null) {
@@ -77,6 +83,18 @@ final class SnoIdGenerator implements BeforeExecutionGenerator {
                     + " returned null");
         }
         return generator.next(meta);
+    }
+
+    /**
+     * Whether an identifier set by the application is kept: true for an identifier. Hibernate
+     * then passes the current identifier to {@link #generate}, and finds out whether an entity
+     * with an identifier is new by looking for its row.
+     *
+     * @return whether this generates an identifier
+     */
+    @Override
+    public boolean allowAssignedIdentifiers() {
+        return identifier;
     }
 
     @Override

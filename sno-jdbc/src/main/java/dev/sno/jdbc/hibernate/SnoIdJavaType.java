@@ -36,14 +36,15 @@ public final class SnoIdJavaType extends AbstractClassJavaType<SnoId> {
     /**
      * The JDBC type Hibernate prefers for UUIDs, as for {@code java.util.UUID}: {@link SqlTypes#UUID}
      * unless {@code hibernate.type.preferred_uuid_jdbc_type} names another ({@code BINARY},
-     * {@code CHAR}).
+     * {@code CHAR}); the dialect's type for it, whose reading of a value that is not a sno ID
+     * names the column: {@code Not a sno ID in column 'id': <value> (<reason>)}.
      *
      * @param indicators  Hibernate's context
      * @return the JDBC type for the preferred UUID type code
      */
     @Override
     public JdbcType getRecommendedJdbcType(JdbcTypeIndicators indicators) {
-        return indicators.getJdbcType(indicators.getPreferredSqlTypeCodeForUuid());
+        return ColumnNaming.of(indicators.getJdbcType(indicators.getPreferredSqlTypeCodeForUuid()));
     }
 
     /**
@@ -127,7 +128,8 @@ public final class SnoIdJavaType extends AbstractClassJavaType<SnoId> {
      *                 or null
      * @param options  Hibernate's options
      * @return the ID, or null
-     * @throws HibernateException if the value is not a sno ID
+     * @throws HibernateException if the value is not a sno ID: {@code Not a sno ID: <value>
+     *     (<reason>)}, and when Hibernate reads a column, {@code Not a sno ID in column 'id': ...}
      */
     @Override
     public <X> SnoId wrap(X value, WrapperOptions options) {
@@ -140,7 +142,25 @@ public final class SnoIdJavaType extends AbstractClassJavaType<SnoId> {
         try {
             return DatabaseValues.toSnoId(value);
         } catch (DatabaseValues.Rejected e) {
-            throw new HibernateException("Not a sno ID: " + e.getMessage(), e);
+            throw new NotASnoId(null, e);
+        }
+    }
+
+    /** A value read that is not a sno ID; the column is added where the extractor knows it. */
+    static final class NotASnoId extends HibernateException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final DatabaseValues.Rejected rejected;
+
+        NotASnoId(String where, DatabaseValues.Rejected rejected) {
+            super("Not a sno ID" + (where == null ? "" : " in " + where) + ": " + rejected.getMessage(), rejected);
+            this.rejected = rejected;
+        }
+
+        /** The same refusal, naming where the value was read: {@code column 'id'}. */
+        NotASnoId in(String where) {
+            return new NotASnoId(where, rejected);
         }
     }
 }

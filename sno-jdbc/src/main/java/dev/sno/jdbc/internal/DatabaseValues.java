@@ -1,6 +1,7 @@
 package dev.sno.jdbc.internal;
 
 import dev.sno.SnoId;
+import dev.sno.config.SafeText;
 import java.nio.ByteBuffer;
 import java.util.UUID;
 
@@ -11,9 +12,14 @@ import java.util.UUID;
  *
  * <p>Accepted: {@link UUID} (the canonical image: last six bytes zero), a 16-byte array (the same
  * image), a 10-byte array (the ID's bytes), a string in strict 8-4-4-4-12 UUID form or in sno
- * form. Everything else is rejected with a {@link Rejected} naming the value and the reason.
+ * form. Everything else is rejected with a {@link Rejected} naming the value and the reason: text
+ * through {@link SafeText} (control characters and bidi overrides escaped, bounded), bytes in
+ * hexadecimal (the first 32).
  */
 public final class DatabaseValues {
+
+    /** How many bytes of a rejected byte array a message shows. */
+    static final int SHOWN_BYTES = 32;
 
     private DatabaseValues() {
     }
@@ -37,7 +43,7 @@ public final class DatabaseValues {
         /**
          * The rejected value, described for a message.
          *
-         * @return e.g. {@code string "abc"}
+         * @return e.g. {@code string "abc"} or {@code 0x01dc...}
          */
         public String value() {
             return value;
@@ -74,7 +80,8 @@ public final class DatabaseValues {
                     ByteBuffer b = ByteBuffer.wrap(bytes);
                     return SnoId.fromUuid(new UUID(b.getLong(), b.getLong()));
                 }
-                throw new Rejected("a byte array of length " + bytes.length, "expected 10 (sno) or 16 (UUID) bytes", null);
+                throw new Rejected(describe(value), "length " + bytes.length + ", expected 10 (sno) or 16 (UUID) bytes",
+                        null);
             }
             if (value instanceof String) {
                 String text = (String) value;
@@ -97,7 +104,8 @@ public final class DatabaseValues {
      *
      * @param text  36 characters
      * @return the UUID
-     * @throws IllegalArgumentException naming the text and the first bad character
+     * @throws IllegalArgumentException naming the text (through {@link SafeText}) and the first bad
+     *     character
      */
     public static UUID parseUuid(String text) {
         long msb = 0;
@@ -107,13 +115,14 @@ public final class DatabaseValues {
             char c = text.charAt(i);
             if (i == 8 || i == 13 || i == 18 || i == 23) {
                 if (c != '-') {
-                    throw new IllegalArgumentException("Invalid UUID text: \"" + text + "\" (expected '-' at index " + i + ")");
+                    throw new IllegalArgumentException("Invalid UUID text: \"" + SafeText.of(text) + "\" (expected '-' at index "
+                            + i + ")");
                 }
                 continue;
             }
             int d = Character.digit(c, 16);
             if (d < 0 || c >= 128) {
-                throw new IllegalArgumentException("Invalid UUID text: \"" + text + "\" (character at index " + i
+                throw new IllegalArgumentException("Invalid UUID text: \"" + SafeText.of(text) + "\" (character at index " + i
                         + " is not a hexadecimal digit)");
             }
             if (digits++ < 16) {
@@ -130,8 +139,15 @@ public final class DatabaseValues {
             return "UUID " + value;
         }
         if (value instanceof String) {
-            String s = (String) value;
-            return "string \"" + (s.length() > 40 ? s.substring(0, 40) + "..." : s) + "\"";
+            return "string \"" + SafeText.of((String) value) + "\"";
+        }
+        if (value instanceof byte[]) {
+            byte[] bytes = (byte[]) value;
+            StringBuilder hex = new StringBuilder("0x");
+            for (int i = 0; i < Math.min(bytes.length, SHOWN_BYTES); i++) {
+                hex.append(Character.forDigit(bytes[i] >> 4 & 0xf, 16)).append(Character.forDigit(bytes[i] & 0xf, 16));
+            }
+            return bytes.length > SHOWN_BYTES ? hex.append("...").toString() : hex.toString();
         }
         return value.getClass().getSimpleName();
     }

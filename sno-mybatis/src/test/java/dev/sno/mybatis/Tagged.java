@@ -1,0 +1,5 @@
+package dev.sno.mybatis;
+
+/** An interface between {@link Tag} and the marked getter of {@link Labelled}. */
+public interface Tagged extends Labelled {
+}
