@@ -45,10 +45,15 @@ class WriteAheadInterleavingTest {
 
     private static final long BOUND_NANOS = TimeUnit.SECONDS.toNanos(20);
 
-    /** A scripted clock that holds the first reading of a chosen thread until told to go on. */
+    /**
+     * A scripted clock that holds the first reading of a chosen thread until told to go on, and
+     * tells when that thread reads it again (when it is done with the held reading).
+     */
     private static final class HookedClock implements SnoClock {
         final ScriptedClock clock;
         final CountDownLatch read = new CountDownLatch(1);
+        final CountDownLatch readAgain = new CountDownLatch(1);
+        volatile Thread held;
         final AtomicReference<Predicate<Thread>> armed = new AtomicReference<>();
         volatile BooleanSupplier goOn = () -> true;
         volatile String failure;
@@ -60,6 +65,9 @@ class WriteAheadInterleavingTest {
         @Override
         public long millis() {
             long millis = clock.millis();
+            if (Thread.currentThread() == held) {
+                readAgain.countDown();
+            }
             Predicate<Thread> who = armed.get();
             if (who != null && who.test(Thread.currentThread()) && armed.compareAndSet(who, null)) {
                 read.countDown();
@@ -71,12 +79,18 @@ class WriteAheadInterleavingTest {
                     }
                     LockSupport.parkNanos(100_000L);
                 }
+                held = Thread.currentThread();
             }
             return millis; // the value read before the hold: stale by now
         }
 
         void awaitRead() throws InterruptedException {
             assertTrue(read.await(BOUND_NANOS, TimeUnit.NANOSECONDS), "the hooked thread never read the clock");
+        }
+
+        /** Until the held thread reads the clock again: it has saved (or not) with the held reading. */
+        void awaitReadAgain() throws InterruptedException {
+            assertTrue(readAgain.await(BOUND_NANOS, TimeUnit.NANOSECONDS), "the hooked thread never read the clock again");
         }
     }
 
@@ -86,8 +100,9 @@ class WriteAheadInterleavingTest {
 
     /** Done, or parked on a lock (the generator's, held by the hooked thread). */
     private static boolean doneOrQueuedOnALock(Thread t) {
-        return !t.isAlive() || t.getState() == Thread.State.WAITING
-                && LockSupport.getBlocker(t) instanceof AbstractQueuedSynchronizer;
+        Thread.State state = t.getState();
+        return state == Thread.State.TERMINATED
+                || state == Thread.State.WAITING && LockSupport.getBlocker(t) instanceof AbstractQueuedSynchronizer;
     }
 
     /** The record a regression from unit high to unit at saves, on a fresh generator (drifts 1). */
@@ -137,6 +152,7 @@ class WriteAheadInterleavingTest {
             scripted.setUnit(back);                            // two hours back
             regression.start();                                // saves the new timeline, or queues behind the writer
             SnoId first = regressed.get(20, TimeUnit.SECONDS);
+            clock.awaitReadAgain();                            // the writer's next round: done with its reading
             assertTrue(first.tickTock());
             assertEquals(back, first.timeUnits());
             assertNull(clock.failure);
