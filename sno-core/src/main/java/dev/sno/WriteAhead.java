@@ -29,8 +29,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * safe to restore, but not exact:
  * <ul>
  *   <li>Its {@code wallSafe} and {@code drifts} are read under the lock, so they are the new
- *   timeline's: every ID on the other tick-tock bit lies at or before {@code wallSafe} (the old
- *   timeline's high mark, or for an earlier timeline of that bit, an earlier safe mark).</li>
+ *   timeline's: every ID on the other tick-tock bit lies at or before {@code wallSafe}, the old
+ *   timeline's high mark (each timeline starts after the safe mark before it, which is the high
+ *   mark of the timeline before that, so every earlier timeline of that bit lies below).</li>
  *   <li>Its {@code wallHi} is {@code max(horizon, state's unit, stale reading + write-ahead)}:
  *   never below the horizon that admits the new timeline's units, so it covers every ID of the
  *   current bit; only higher than needed, by as much as the clock went back.</li>
@@ -113,6 +114,7 @@ final class WriteAhead implements Runnable {
         this.validityNanos = store.validity().map(Parking::saturatedNanos).orElse(Long.MAX_VALUE);
         this.fenced = validityNanos != Long.MAX_VALUE;
         this.renewEveryNanos = fenced ? Math.max(MIN_PARK_NANOS, validityNanos / 3) : Long.MAX_VALUE;
+        this.renewByNanos = System.nanoTime(); // with a validity, the first renewal is due at once
         this.writer = new Thread(this, "sno-state-writer " + store);
         writer.setDaemon(true);
     }
@@ -302,10 +304,11 @@ final class WriteAhead implements Runnable {
     }
 
     /**
-     * Whether the background writer saves at this unit; under lock. Not before the first
-     * record of this generator, which the first caller saves (so nothing is written before the
-     * first ID), unless that save failed and is retried here; with a validity, also when the
-     * renewal on nanoTime is due.
+     * Whether the background writer saves at this unit; under lock. On the clock, not before
+     * the first record of this generator, which the first caller saves (so nothing is written
+     * to a file before the first ID), unless that save failed and is retried here; with a
+     * validity, also when the renewal on nanoTime is due (at once after the start, then every
+     * third of the validity), which keeps a lease renewed before the first ID too.
      */
     private boolean due(long now) {
         return now >= renewAt && (horizon >= 0 || failure != null)

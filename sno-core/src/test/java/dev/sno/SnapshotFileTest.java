@@ -262,6 +262,14 @@ class SnapshotFileTest {
         assertEquals(1, SnapshotFile.read(file).orElseThrow().drifts());
     }
 
+    /**
+     * Exact records, whatever the background writer does meanwhile: it saves nothing before the
+     * first record (the first ID saves it), and it reads the clock under the generator's lock, so
+     * it cannot save a reading of the old timeline after the regression's record (it once did, and
+     * this test saw now=T+100, wallHi=T+600 on the new timeline: WriteAheadInterleavingTest forces
+     * that interleaving). Its renewals are due from T+400 on the first timeline and from T+350 on
+     * the second; the clock never gets there.
+     */
     @Test
     void theFileCoversTheHorizonBeforeTheFirstIdAndARegressionBeforeTheFirstIdOfItsTimeline(@TempDir Path dir)
             throws Exception {
