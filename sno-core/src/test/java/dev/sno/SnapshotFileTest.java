@@ -290,6 +290,35 @@ class SnapshotFileTest {
         }
     }
 
+    /**
+     * The background writer runs its rounds from the start (every 4 ms with an 8 ms horizon), but
+     * it has nothing to renew before the first record, which the first ID saves: no file until
+     * then, however many rounds it ran. Its rounds are counted by its clock readings.
+     */
+    @Test
+    void theBackgroundWriterWritesNothingBeforeTheFirstId(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("idle.snap");
+        java.util.concurrent.atomic.AtomicInteger writerReads = new java.util.concurrent.atomic.AtomicInteger();
+        long millis = ScriptedClock.millisOfUnit(T);
+        SnoClock clock = () -> {
+            if (Thread.currentThread().getName().startsWith("sno-state-writer")) {
+                writerReads.incrementAndGet();
+            }
+            return millis;
+        };
+        try (SnoGenerator g = SnoGenerator.builder().partition(4).snapshotFile(file).clock(clock)
+                .writeAhead(Duration.ofMillis(8)).build()) {
+            long deadline = System.nanoTime() + BOUND.toNanos();
+            while (writerReads.get() < 3) {
+                assertTrue(System.nanoTime() - deadline < 0, "the writer read the clock " + writerReads.get() + " times");
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+            }
+            assertFalse(Files.exists(file), "written by the background writer before the first ID");
+            g.next(0);
+            assertEquals(new GeneratorSnapshot(4, 0, 65535, 65535, T, T + 2, 0, 0), SnapshotFile.read(file).orElseThrow());
+        }
+    }
+
     @Test
     void closingUnderLoadCapturesEveryIdMadeSoARestoreRepeatsNone(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("load.snap");
