@@ -42,7 +42,7 @@ final class BatchReservation {
                     }
                 }
             } else if (now > unit) {
-                g.admit(now);
+                g.admit(current, now);
                 int take = Math.min(count - filled, seqMax - seqMin + 1);
                 long next = now << StateWord.UNIT_SHIFT | (current & StateWord.TICK) | (seqMin + take - 1);
                 if (g.casState(current, next)) {

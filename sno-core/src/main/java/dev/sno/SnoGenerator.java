@@ -238,7 +238,7 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
                     stall(now);
                 }
             } else if (now > unit) {
-                admit(now);
+                admit(current, now);
                 long next = now << StateWord.UNIT_SHIFT | (current & StateWord.TICK) | seqMin;
                 if (STATE.compareAndSet(this, current, next)) {
                     left(current);
@@ -309,8 +309,9 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
     // WriteAhead, which use it besides next().
     // - stateWord() reads the word; only casState(expected, update) and the methods here move
     //   it, never a plain write from outside (casState counts the IDs of a unit it leaves).
-    // - admit(unit) before a compare-and-set moves the word into a later unit: the write-ahead
-    //   horizon must cover that unit (admit saves if it does not, or throws).
+    // - admit(expected, unit) before a compare-and-set moves the word from expected into a later
+    //   unit: the write-ahead horizon must cover that unit (admit saves if it does not, or
+    //   throws; it saves nothing if the word has left expected's unit, and the CAS then fails).
     // - stall(unit) parks while unit's pool is exhausted; regress(payload) handles a clock
     //   behind the word. After either, the caller reads the word and the clock again.
     // - record(...) and clockUnit() are WriteAhead's view of the generator; the lock serializes
@@ -407,11 +408,15 @@ public final class SnoGenerator extends GeneratorState implements AutoCloseable 
         }
     }
 
-    /** With a state store, makes sure the state may move into unit: saves first if it must. */
-    void admit(long unit) {
+    /**
+     * With a state store, makes sure the state may move from expected into unit: saves first if
+     * it must. Saves nothing when the state has left expected's unit or timeline meanwhile: the
+     * caller's compare-and-set from expected then fails, and it starts over.
+     */
+    void admit(long expected, long unit) {
         WriteAhead w = writeAhead;
         if (w != null && !w.admits(unit)) {
-            w.extendTo(unit); // saves (or throws); then this caller may enter the unit
+            w.extendTo(expected, unit); // saves (or throws); then this caller may enter the unit
         }
     }
 

@@ -19,6 +19,37 @@ import java.util.concurrent.locks.ReentrantLock;
  * generator's clock, so that in steady state no caller waits for I/O. Every save happens under
  * the generator's lock, which also serializes regressions and close: the record always
  * describes the timeline the state word is on.
+ *
+ * <p>A record's unit ({@code now}, and the horizon counted from it) is a clock reading of that
+ * timeline too: the background writer reads the clock under the lock, and a caller's save is
+ * made only while the state word is still on the unit and timeline the caller read before its
+ * clock reading (else its compare-and-set fails anyway, and it starts over without saving). A
+ * reading taken before a regression and saved after it (a writer or caller that read the clock
+ * outside the lock and got the lock after the regression's save) gives a record that is still
+ * safe to restore, but not exact:
+ * <ul>
+ *   <li>Its {@code wallSafe} and {@code drifts} are read under the lock, so they are the new
+ *   timeline's: every ID on the other tick-tock bit lies at or before {@code wallSafe}, the old
+ *   timeline's high mark (each timeline starts after the safe mark before it, which is the high
+ *   mark of the timeline before that, so every earlier timeline of that bit lies below).</li>
+ *   <li>Its {@code wallHi} is {@code max(horizon, state's unit, stale reading + write-ahead)}:
+ *   never below the horizon that admits the new timeline's units, so it covers every ID of the
+ *   current bit; only higher than needed, by as much as the clock went back.</li>
+ *   <li>Its {@code sequence} is {@code sequenceMax}, so restore rules 5 and 6 and the Java fix
+ *   (8.6) take unit {@code wallHi} as used up whatever {@code now} says, and a state store's
+ *   restore does so anyway; rules 1 to 4 see the generator's own bounds.</li>
+ *   <li>A generator restored from it with its clock after {@code wallHi} continues the current
+ *   bit beyond every ID of it; at {@code wallHi} it waits for the next unit; between
+ *   {@code wallSafe} and {@code wallHi} it tick-tocks onto the other bit, beyond every ID of that
+ *   bit; at or before {@code wallSafe} it waits (the unsafe past). On the tick timeline and the
+ *   tock timeline alike: the argument uses only the bit, not its value.</li>
+ * </ul>
+ * What the inflated {@code wallHi} costs is time: a restart with its clock on the new timeline
+ * waits in the unsafe past until {@code min(wallHi, wallSafe + 1)}, which is the old timeline's
+ * high mark instead of the new timeline's horizon, so up to the depth of the regression (beyond
+ * an hour, {@code build()} refuses); and the writer, its renewal point inflated as much, renews
+ * no more until the clock gets there. Hence the exact reading (SPEC.md 8.7, {@code
+ * WriteAheadInterleavingTest}).
  */
 final class WriteAhead implements Runnable {
 
@@ -83,6 +114,7 @@ final class WriteAhead implements Runnable {
         this.validityNanos = store.validity().map(Parking::saturatedNanos).orElse(Long.MAX_VALUE);
         this.fenced = validityNanos != Long.MAX_VALUE;
         this.renewEveryNanos = fenced ? Math.max(MIN_PARK_NANOS, validityNanos / 3) : Long.MAX_VALUE;
+        this.renewByNanos = System.nanoTime(); // with a validity, the first renewal is due at once
         this.writer = new Thread(this, "sno-state-writer " + store);
         writer.setDaemon(true);
     }
@@ -108,16 +140,24 @@ final class WriteAhead implements Runnable {
      * A caller's clock reached the horizon (or the last save's validity ran out): save a new
      * horizon before it goes on. Returns normally when the caller may move the state into the
      * unit: a successful save proves the store still accepts this generator's records, even
-     * if the save itself took longer than the validity.
+     * if the save itself took longer than the validity. Saves nothing if the state word has
+     * left the unit and timeline of {@code expected} since the caller read it (a regression, or
+     * another caller's progression): the caller's reading may predate a regression, and its
+     * compare-and-set from {@code expected} fails anyway.
      *
+     * @param expected  the state word the caller read before its clock reading
+     * @param unit      the caller's clock reading, a unit after expected's
      * @throws StateStoreException if the save fails, or the store is still failing
      */
-    void extendTo(long unit) {
+    void extendTo(long expected, long unit) {
         lock.lock();
         try {
             generator.checkOpen();
             if (admits(unit)) {
                 return; // another caller saved meanwhile
+            }
+            if (StateWord.time(generator.stateWord()) != StateWord.time(expected)) {
+                return; // the state moved: the caller starts over with a fresh reading
             }
             failFast();
             renew(unit);
@@ -241,29 +281,38 @@ final class WriteAhead implements Runnable {
                 LockSupport.parkNanos(this, backoff > 0 ? backoff : parkNanos());
             }
             requested = false;
-            long now;
-            try {
-                now = generator.clockUnit();
-            } catch (IllegalStateException outOfRange) {
-                backoff = nextBackoff(backoff);
-                continue;
-            }
-            if (backoff == 0 && now < renewAt && !(fenced && System.nanoTime() - renewByNanos >= 0)) {
-                continue;
-            }
             lock.lock();
             try {
                 if (stopped) {
                     return;
                 }
+                // Under the lock, which a regression holds from its clock reading to its save: a
+                // reading taken before the lock could predate a regression saved meanwhile, and
+                // would inflate the new timeline's record by the regression's depth.
+                long now = generator.clockUnit();
+                if (backoff == 0 && !due(now)) {
+                    continue;
+                }
                 renew(now);
                 backoff = 0;
-            } catch (StateStoreException e) {
+            } catch (IllegalStateException outOfRangeOrFailed) { // a clock outside the range; a StateStoreException
                 backoff = nextBackoff(backoff);
             } finally {
                 lock.unlock();
             }
         }
+    }
+
+    /**
+     * Whether the background writer saves at this unit; under lock. On the clock, not before
+     * the first record of this generator, which the first caller saves (so nothing is written
+     * to a file before the first ID), unless that save failed and is retried here; with a
+     * validity, also when the renewal on nanoTime is due (at once after the start, then every
+     * third of the validity), which keeps a lease renewed before the first ID too.
+     */
+    private boolean due(long now) {
+        return now >= renewAt && (horizon >= 0 || failure != null)
+                || fenced && System.nanoTime() - renewByNanos >= 0;
     }
 
     private long nextBackoff(long backoff) {

@@ -262,6 +262,14 @@ class SnapshotFileTest {
         assertEquals(1, SnapshotFile.read(file).orElseThrow().drifts());
     }
 
+    /**
+     * Exact records, whatever the background writer does meanwhile: it saves nothing before the
+     * first record (the first ID saves it), and it reads the clock under the generator's lock, so
+     * it cannot save a reading of the old timeline after the regression's record (it once did, and
+     * this test saw now=T+100, wallHi=T+600 on the new timeline: WriteAheadInterleavingTest forces
+     * that interleaving). Its renewals are due from T+400 on the first timeline and from T+350 on
+     * the second; the clock never gets there.
+     */
     @Test
     void theFileCoversTheHorizonBeforeTheFirstIdAndARegressionBeforeTheFirstIdOfItsTimeline(@TempDir Path dir)
             throws Exception {
@@ -279,6 +287,35 @@ class SnapshotFileTest {
             GeneratorSnapshot drift = SnapshotFile.read(file).orElseThrow();
             assertEquals(new GeneratorSnapshot(2, 0, 65535, 65535, T + 50, T + 50 + 500, T + 100, 1), drift,
                     "the new timeline is on disk when its first ID is returned");
+        }
+    }
+
+    /**
+     * The background writer runs its rounds from the start (every 4 ms with an 8 ms horizon), but
+     * it has nothing to renew before the first record, which the first ID saves: no file until
+     * then, however many rounds it ran. Its rounds are counted by its clock readings.
+     */
+    @Test
+    void theBackgroundWriterWritesNothingBeforeTheFirstId(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("idle.snap");
+        java.util.concurrent.atomic.AtomicInteger writerReads = new java.util.concurrent.atomic.AtomicInteger();
+        long millis = ScriptedClock.millisOfUnit(T);
+        SnoClock clock = () -> {
+            if (Thread.currentThread().getName().startsWith("sno-state-writer")) {
+                writerReads.incrementAndGet();
+            }
+            return millis;
+        };
+        try (SnoGenerator g = SnoGenerator.builder().partition(4).snapshotFile(file).clock(clock)
+                .writeAhead(Duration.ofMillis(8)).build()) {
+            long deadline = System.nanoTime() + BOUND.toNanos();
+            while (writerReads.get() < 3) {
+                assertTrue(System.nanoTime() - deadline < 0, "the writer read the clock " + writerReads.get() + " times");
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+            }
+            assertFalse(Files.exists(file), "written by the background writer before the first ID");
+            g.next(0);
+            assertEquals(new GeneratorSnapshot(4, 0, 65535, 65535, T, T + 2, 0, 0), SnapshotFile.read(file).orElseThrow());
         }
     }
 
