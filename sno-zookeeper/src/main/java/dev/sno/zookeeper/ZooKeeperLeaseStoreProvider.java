@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.common.PathUtils;
 
 /**
  * The lease store {@code zookeeper} ({@link LeaseStoreProvider}): ZooKeeper through Apache
@@ -64,6 +65,16 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
     }
 
     /**
+     * The setting that says where the store is: setting it turns leasing on.
+     *
+     * @return {@code sno.lease.zookeeper.connect}
+     */
+    @Override
+    public List<String> connectionSettingNames() {
+        return List.of(CONNECT);
+    }
+
+    /**
      * The application's Curator client, which this store may use.
      *
      * @return {@code org.apache.curator.framework.CuratorFramework}
@@ -88,6 +99,15 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
         if (connect.isPresent() && !connect.get().matches("[A-Za-z0-9.\\-_:\\[\\],]+(/[^\\s]*)?")) {
             throw settings.invalid(CONNECT, connect.get(), "not a ZooKeeper connect string such as"
                     + " zk1:2181,zk2:2181/chroot");
+        }
+        int slash = connect.map(c -> c.indexOf('/')).orElse(-1);
+        if (slash >= 0 && slash < connect.get().length() - 1) {
+            try {
+                PathUtils.validatePath(connect.get().substring(slash));
+            } catch (IllegalArgumentException e) { // its message quotes the path raw
+                throw settings.invalid(CONNECT, connect.get(), "its chroot is not a znode path (ZooKeeper refuses"
+                        + " control characters, surrogates, empty and relative names)");
+            }
         }
         try {
             ZooKeeperLeaseStore.checkRoot(root);
