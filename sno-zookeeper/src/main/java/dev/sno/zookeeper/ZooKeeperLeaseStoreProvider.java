@@ -13,14 +13,18 @@ import org.apache.zookeeper.common.PathUtils;
 
 /**
  * The lease store {@code zookeeper} ({@link LeaseStoreProvider}): ZooKeeper through Apache
- * Curator. It serves only when leasing is required ({@code sno.lease.enabled=true}), as Redis does:
- * with it unset, sno writes no znodes into the application's ZooKeeper. Its settings:
+ * Curator. It serves only when a lease is asked for ({@code sno.lease.enabled=true},
+ * {@code sno.lease.store=zookeeper} or {@code sno.lease.zookeeper.connect}), as Redis does: with
+ * none of them, sno writes no znodes into the application's ZooKeeper. Its settings:
  * <ul>
  * <li>{@code sno.lease.zookeeper.connect}: a ZooKeeper connect string
- *     ({@code zk1:2181,zk2:2181,zk3:2181}, with an optional chroot); the provider starts its own
- *     Curator client, with a session timeout of the lease duration ({@code sno.lease.duration},
- *     default 30 s), and closes it after the generator. Unset: the application's
- *     {@code CuratorFramework}, as a framework offers it (a Spring bean, a CDI bean).</li>
+ *     ({@code zk1:2181,zk2:2181,zk3:2181}, with an optional chroot, a znode path); the provider
+ *     starts its own Curator client, with a session timeout of the lease duration
+ *     ({@code sno.lease.duration}, default 30 s), and closes it after the generator. Unset: the
+ *     application's {@code CuratorFramework}, as a framework offers it (a Spring bean, a CDI
+ *     bean). Either way the session is the lease: with {@code sno.lease.duration} unset, the
+ *     lease is the session timeout the server granted
+ *     ({@link dev.sno.config.PartitionDecision}).</li>
  * <li>{@code sno.lease.zookeeper.root} (default {@value ZooKeeperLeaseStore#DEFAULT_ROOT}): the
  *     znode under which the leases live.</li>
  * </ul>
