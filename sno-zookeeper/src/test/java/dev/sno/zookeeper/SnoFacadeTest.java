@@ -92,6 +92,20 @@ class SnoFacadeTest {
                 c.out());
     }
 
+    /**
+     * The issue's own reproduction: a ZooKeeper that is not there. Before, a random partition and
+     * one INFO line; now the first call fails, naming the store (sno.lease.duration=2s only keeps
+     * the connection timeout, 2 s, short).
+     */
+    @Test
+    void aZooKeeperThatIsNotThereFailsTheFirstCall() throws Exception {
+        Child c = run("-Dsno.lease.store=zookeeper", "-Dsno.lease.zookeeper.connect=127.0.0.1:1",
+                "-Dsno.lease.duration=2s");
+        assertEquals(1, c.out().size(), c.toString());
+        assertTrue(c.out().get(0).startsWith("ERR IllegalStateException: sno could not lease a partition from ZooKeeper"
+                + " 127.0.0.1:1 /sno/leases: "), c.toString());
+    }
+
     @Test
     void leasingTurnedOffGivesARandomPartitionAndAWarningSayingWhy() throws Exception {
         Child c = run("-Dsno.lease.store=zookeeper", "-Dsno.lease.zookeeper.connect=127.0.0.1:1",
