@@ -177,9 +177,11 @@ class PartitionDecisionTest {
         assertFalse(fake.asked.contains(true));
     }
 
+    /** Finding 13: before, the default 30 s was refused as shorter than the store's 40 s session. */
     @Test
     void withTheDurationUnsetTheLeaseIsTheStoresOwnAndTheLineSaysSo() {
-        try (PartitionDecision d = decide("sno.lease.store", "fake", "sno.lease.fake.where", "here")) {
+        try (PartitionDecision d = decide("sno.lease.enabled", "true", "sno.lease.store", "fake",
+                "sno.lease.fake.where", "here")) {
             assertEquals("sno: partition 0 (leased from fake here, namespace \"default\", lease PT40S, the store's own:"
                     + " sno.lease.duration is not set)", d.startupLine());
         }

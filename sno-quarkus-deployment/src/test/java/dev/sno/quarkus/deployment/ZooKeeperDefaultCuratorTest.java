@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Issue 41, finding 13: a Quarkus application whose {@code CuratorFramework} is built with
  * Curator's defaults (a 60 s session asked for), against a server with stock session limits
  * (tickTime 2000, as ZooKeeper's sample configuration and Docker image have it: at most 20 ticks,
- * 40 s), names the store and nothing else. Before, it did not start: {@code Invalid
+ * 40 s), sets sno.lease.enabled=true and names the store, as the ZooKeeper guide said. Before, it did not start: {@code Invalid
  * sno.lease.duration "PT30S": leaseDuration PT30S is shorter than the ZooKeeper session timeout
  * ...}. The session is the lease: sno.lease.duration unset, the lease is the 40 s the server
  * granted, and the startup line says so. (curator-test's own default server grants sessions of
@@ -62,6 +62,7 @@ class ZooKeeperDefaultCuratorTest {
     static final QuarkusUnitTest APP = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(TestApps.class, Curator.class))
             .withConfiguration(TestApps.BASE + String.join("\n",
+                    "sno.lease.enabled=true",
                     "sno.lease.store=zookeeper",
                     "sno.lease.namespace=quarkus-default-curator",
                     "quarkus.log.category.\"org.apache.zookeeper\".level=WARN",

@@ -133,7 +133,7 @@ class SnoZooKeeperLeaseTest {
                         return c;
                     }, d -> d.setDestroyMethodName("close"))
                     .withPropertyValues("sno.install=false", "sno.lease.namespace=boot-" + UUID.randomUUID(),
-                            "sno.lease.store=zookeeper");
+                            "sno.lease.enabled=true", "sno.lease.store=zookeeper");
             r.run(ctx -> {
                 assertThat(ctx).hasNotFailed();
                 assertThat(ctx.getBean(CuratorFramework.class).getZookeeperClient().getZooKeeper().getSessionTimeout())
