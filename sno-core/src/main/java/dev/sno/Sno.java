@@ -1,9 +1,15 @@
 package dev.sno;
 
 import dev.sno.config.PartitionDecision;
+import dev.sno.config.SettingNames;
 import dev.sno.config.Settings;
 import dev.sno.lease.LeaseResources;
+import dev.sno.lease.LeaseStoreProvider;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Process-wide ID generation over one shared {@link SnoGenerator}: {@code Sno.next(meta)} is all
@@ -13,9 +19,16 @@ import java.time.Instant;
  * startup (a leased generator, a Spring bean), or one created on first use from the system
  * properties or environment variables below, else with {@link SnoGenerator#create()}: the full
  * sequence pool, the system clock and a {@linkplain PartitionSource#RANDOM random} partition,
- * which is not coordinated between processes (its first ID logs one line that says so). A
- * property or variable that is set must hold a valid value: an empty one is an error, not
- * "unset", so that a deployment template that failed to fill it in is noticed.
+ * which is not coordinated between processes. A property or variable that is set must hold a
+ * valid value: an empty one is an error, not "unset", so that a deployment template that failed
+ * to fill it in is noticed.
+ *
+ * <p>Creating the shared generator logs, on the {@code dev.sno} logger, the line the Spring Boot
+ * starter and the Quarkus extension log at startup ({@link PartitionDecision#startupLine()}): a
+ * WARNING for a random partition, saying why nothing was leased; INFO otherwise. Each
+ * {@code sno.*} system property and {@code SNO_*} variable that sno does not read (a misspelt
+ * {@code sno.partiton}, a {@code sno.Partition}: names are read exactly as written) gets a
+ * WARNING naming the nearest name it reads, as the frameworks name it.
  *
  * <table class="striped">
  * <caption>Configuration of the shared generator (a system property wins over the variable)</caption>
@@ -29,8 +42,11 @@ import java.time.Instant;
  *     <td>{@code SNO_SEQUENCE_RANGE}, ...</td><td>as in the Spring Boot starter and the Quarkus
  *     extension: the same names, values and messages ({@link dev.sno.config.PartitionDecision}).
  *     A plain Java process has no DataSource, so it leases only from a store reached through its
- *     own settings (sno-redis: {@code sno.lease.redis.url}); a leased generator is closed, and its
- *     lease released, by a shutdown hook</td></tr>
+ *     own settings ({@code sno.lease.zookeeper.connect}, {@code sno.lease.redis.url},
+ *     {@code sno.lease.etcd.endpoints}): setting one, or naming a store with
+ *     {@code sno.lease.store}, turns leasing on unless {@code sno.lease.enabled=false}, and a
+ *     store that cannot serve fails the first call. A leased generator is closed, and its lease
+ *     released, by a shutdown hook</td></tr>
  * </tbody>
  * </table>
  *
@@ -88,17 +104,33 @@ public final class Sno {
         }
     }
 
+    /** The shared generator as the configuration decides it; logs the decision's line. */
     private static SnoGenerator fromConfiguration() {
-        Settings settings = Settings.fromSystem();
-        PartitionDecision d = PartitionDecision.make(settings, LeaseResources.none(), b -> { });
-        SnoGenerator g = d.generator();
-        if (d.lease() != null) {
-            System.getLogger("dev.sno").log(System.Logger.Level.INFO, d.startupLine());
+        System.Logger log = System.getLogger("dev.sno");
+        List<LeaseStoreProvider> providers = PartitionDecision.providers();
+        Map<String, String> given = new LinkedHashMap<>();
+        for (String name : System.getProperties().stringPropertyNames()) {
+            if (name.startsWith("sno.")) {
+                given.put(name, "the system properties");
+            }
         }
+        for (String name : System.getenv().keySet()) {
+            if (name.startsWith("SNO_")) {
+                given.put(name, "the environment");
+            }
+        }
+        for (String unknown : SettingNames.unread(new TreeMap<>(given), PartitionDecision.settingNames(providers))) {
+            log.log(System.Logger.Level.WARNING, unknown + ": sno does not read it, so it cannot fix the partition.");
+        }
+        Settings settings = Settings.fromSystem();
+        // The decision's line says why the partition is what it is; the generator's own notice would repeat it.
+        PartitionDecision d = PartitionDecision.make(settings, LeaseResources.none(), b -> b.announcePartition(false),
+                providers);
+        log.log(d.warning() ? System.Logger.Level.WARNING : System.Logger.Level.INFO, d.startupLine());
         if (d.lease() != null || settings.text("sno.snapshot-file").isPresent()) {
             Runtime.getRuntime().addShutdownHook(new Thread(d::close, "sno-shared-generator-close"));
         }
-        return g;
+        return d.generator();
     }
 
     /**

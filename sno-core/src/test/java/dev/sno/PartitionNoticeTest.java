@@ -35,17 +35,23 @@ class PartitionNoticeTest {
     }
 
     private Child run(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return run(List.of(), env, args);
+    }
+
+    /** Runs the child with JVM options (-D properties) before its main class. */
+    private Child run(List<String> options, Map<String, String> env, String... args) throws IOException,
+            InterruptedException {
         Path services = dir.resolve("finder/META-INF/services");
         Files.createDirectories(services);
         Files.writeString(services.resolve("java.lang.System$LoggerFinder"), CapturingLoggerFinder.class.getName());
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m", "-cp",
-                dir.resolve("finder") + File.pathSeparator + classPath(),
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m"));
+        command.addAll(options);
+        command.addAll(List.of("-cp", dir.resolve("finder") + File.pathSeparator + classPath(),
                 PartitionChild.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-        pb.environment().remove("SNO_PARTITION");
-        pb.environment().remove("SNO_SNAPSHOT_FILE");
+        pb.environment().keySet().removeIf(k -> k.startsWith("SNO_"));
         pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -74,10 +80,16 @@ class PartitionNoticeTest {
             assertEquals("random", f[2], line);
             partitions.add(Integer.parseInt(f[1]));
         }
-        assertEquals(1, c.logs().size(), "exactly one line for three generators, four threads and Sno: " + c.logs());
+        // One notice for the three generators and four threads; Sno's shared generator says why
+        // it is random, as the frameworks do at startup.
+        assertEquals(2, c.logs().size(), "one notice, and Sno's line: " + c.logs());
         String log = c.logs().get(0);
         assertTrue(partitions.stream().anyMatch(p -> log.equals("LOG|INFO|dev.sno.SnoGenerator|"
                 + PartitionNotice.message(p))), log + " names none of " + partitions);
+        assertEquals("LOG|WARNING|dev.sno|sno: partition " + partitions.get(3) + " is random: sno.partition is not set"
+                + " and no lease store module (dev.sno:sno-jdbc, sno-redis, sno-zookeeper or sno-etcd) is on the class"
+                + " path. Its IDs are unique within this instance only;", c.logs().get(1).substring(0,
+                        c.logs().get(1).indexOf(';') + 1));
         assertEquals("sno: partition 4660 is random (none configured): its IDs are unique within this process, not"
                 + " coordinated with other processes, which share a partition with probability 1/65536 each."
                 + " Give each process its own partition (sno.partition, SNO_PARTITION) or lease one"
@@ -101,15 +113,45 @@ class PartitionNoticeTest {
     }
 
     @Test
-    void theFacadeTakesItsPartitionFromTheEnvironment() throws Exception {
+    void theFacadeTakesItsPartitionFromTheEnvironmentAndLogsTheDecisionsLine() throws Exception {
         Child configured = run(Map.of("SNO_PARTITION", "321"), "facade");
         assertEquals(List.of("PARTITION 321 configured"), configured.lines());
-        assertEquals(List.of(), configured.logs());
+        assertEquals(List.of("LOG|INFO|dev.sno|sno: partition 321 (configured: sno.partition)"), configured.logs());
 
         Child random = run(Map.of(), "facade");
         assertEquals(1, random.lines().size(), random.lines().toString());
         assertTrue(random.lines().get(0).matches("PARTITION \\d+ random"), random.lines().toString());
-        assertEquals(1, random.logs().size(), random.logs().toString());
+        String p = random.lines().get(0).split(" ")[1];
+        assertEquals(List.of("LOG|WARNING|dev.sno|" + "sno: partition " + p + " is random: sno.partition is not set and no lease store module"
+                + " (dev.sno:sno-jdbc, sno-redis, sno-zookeeper or sno-etcd) is on the class path. Its IDs are unique"
+                + " within this instance only; two instances share a partition with probability 1/65536 and then"
+                + " repeat each other's IDs. Set sno.partition to a number in 0..65535 that no other instance uses, or"
+                + " let sno lease one (sno.lease.*). Add one, and the store it needs."), random.logs());
+    }
+
+    /**
+     * Issue 41, finding 6: a misspelt or miscased -D property was ignored without a word, and the
+     * process took a random partition at INFO. Each is named now, with the name sno reads, in the
+     * words the Spring Boot starter uses (sno-core's SettingNames).
+     */
+    @Test
+    void theFacadeNamesPropertiesAndVariablesItDoesNotRead() throws Exception {
+        Child c = run(List.of("-Dsno.partiton=7", "-Dsno.Partition=7", "-Dsno.lease.namspace=orders"),
+                Map.of("SNO_PARTITON", "7"), "facade");
+        assertEquals(1, c.lines().size(), c.lines().toString());
+        assertTrue(c.lines().get(0).matches("PARTITION \\d+ random"), c.lines().toString());
+        String why = ": sno does not read it, so it cannot fix the partition.";
+        assertEquals(List.of(
+                "LOG|WARNING|dev.sno|Unknown sno setting sno.Partition in the system properties: did you mean"
+                        + " sno.partition?" + why,
+                "LOG|WARNING|dev.sno|Unknown sno setting sno.lease.namspace in the system properties: did you mean"
+                        + " sno.lease.namespace?" + why,
+                "LOG|WARNING|dev.sno|Unknown sno setting sno.partiton in the system properties: did you mean"
+                        + " sno.partition?" + why,
+                "LOG|WARNING|dev.sno|Unknown sno setting SNO_PARTITON in the environment: did you mean"
+                        + " SNO_PARTITION?" + why), c.logs().subList(0, 4));
+        assertEquals(5, c.logs().size(), c.logs().toString());
+        assertTrue(c.logs().get(4).startsWith("LOG|WARNING|dev.sno|sno: partition "), c.logs().get(4));
     }
 
     @Test

@@ -27,13 +27,26 @@ import java.util.function.Consumer;
  * <ol>
  * <li>Every setting present must be valid, blank ones included ({@link Settings}); so must a
  *     {@code sno.lease.store} that names no provider on the class path.</li>
- * <li>{@code sno.lease.enabled=true} excludes {@code sno.partition}, {@code sno.sequence-range}
- *     and {@code sno.snapshot-file}: the failure names both settings.</li>
- * <li>{@code sno.lease.enabled=false}, or unset while one of those three is set: no lease.</li>
- * <li>Otherwise the store named by {@code sno.lease.store}, else every provider in its
+ * <li>A lease is asked for by {@code sno.lease.enabled=true}, by naming a store
+ *     ({@code sno.lease.store=zookeeper}), or by a setting that says where a store is
+ *     ({@link LeaseStoreProvider#connectionSettingNames()}: {@code sno.lease.zookeeper.connect},
+ *     {@code sno.lease.redis.url}, {@code sno.lease.etcd.endpoints},
+ *     {@code sno.lease.datasource}), unless {@code sno.lease.enabled=false}. Such a setting
+ *     picks its store: two stores' settings without {@code sno.lease.store}, or one of a store
+ *     other than the one named, fail naming them.</li>
+ * <li>A lease asked for excludes {@code sno.partition}, {@code sno.sequence-range} and
+ *     {@code sno.snapshot-file}: the failure names both settings.</li>
+ * <li>{@code sno.lease.enabled=false}, or nothing asking for a lease while one of those three
+ *     is set: no lease.</li>
+ * <li>Otherwise the store asked for, else every provider in its
  *     {@linkplain LeaseStoreProvider#order() order}, is asked; the first that serves gives the
- *     partition. None serving: with {@code sno.lease.enabled=true} startup fails with the reason;
- *     unset, the partition is random and the startup line is a warning naming the reason.</li>
+ *     partition. None serving: when a lease was asked for, startup fails with the reason, naming
+ *     the setting that asked; otherwise the partition is random and the startup line is a
+ *     warning naming the reason.</li>
+ * <li>The lease lasts {@code sno.lease.duration}; unset, a store whose leases have a length of
+ *     their own keeps that one (ZooKeeper: the session timeout negotiated with the server, which
+ *     the startup line says), and every other store 30 s. A store that cannot keep the duration
+ *     set (a longer ZooKeeper session) fails the startup, quoting the setting as written.</li>
  * </ol>
  * A store that cannot be reached to decide fails the startup either way: a random partition
  * beside a leasing fleet could repeat its IDs.

@@ -2,6 +2,7 @@ package dev.sno.config;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,11 +38,51 @@ public final class SettingNames {
      * @throws NullPointerException if an argument, key or name is null
      */
     public static List<String> unknown(Map<String, String> given, Collection<String> known) {
+        return check(given, known, false);
+    }
+
+    /**
+     * As {@link #unknown}, for a configuration read by exact name, as plain Java reads system
+     * properties ({@code sno.partition}) and environment variables ({@code SNO_PARTITION}): a key
+     * is known only as written, so {@code sno.Partition} is reported, with the name it resembles.
+     * A key {@code SNO_...} is compared with the variables of the known names
+     * ({@link Settings#variable}).
+     *
+     * @param given the {@code sno.*} and {@code SNO_*} keys, each with where it came from; others
+     *              are not looked at
+     * @param known the names read, as {@code sno.lease.namespace}
+     * @return the messages; empty when every key is known
+     * @throws NullPointerException if an argument, key or name is null
+     */
+    public static List<String> unread(Map<String, String> given, Collection<String> known) {
+        Objects.requireNonNull(given, "given");
+        Map<String, String> properties = new LinkedHashMap<>();
+        Map<String, String> variables = new LinkedHashMap<>();
+        given.forEach((k, v) -> (Objects.requireNonNull(k, "a given key").startsWith("SNO_") ? variables : properties)
+                .put(k, v));
+        List<String> messages = new ArrayList<>(check(properties, known, true));
+        List<String> knownVariables = new ArrayList<>();
+        for (String k : known) {
+            knownVariables.add(Settings.variable(Objects.requireNonNull(k, "a known name")));
+        }
+        Map<String, String> lowered = new LinkedHashMap<>();
+        variables.forEach((k, v) -> lowered.put("sno." + k.substring(4), v));
+        List<String> variableMessages = check(lowered, knownVariables.stream().map(n -> "sno." + n.substring(4))
+                .toList(), true);
+        for (String m : variableMessages) { // back to the variables' own spelling
+            messages.add(m.replace("Unknown sno setting sno.", "Unknown sno setting SNO_").replace("did you mean sno.",
+                    "did you mean SNO_"));
+        }
+        return messages;
+    }
+
+    private static List<String> check(Map<String, String> given, Collection<String> known, boolean exact) {
         Objects.requireNonNull(given, "given");
         List<String> names = new ArrayList<>();
         List<String> prefixes = new ArrayList<>();
         for (String k : known) {
-            String n = normalize(Objects.requireNonNull(k, "a known name"));
+            String n = Objects.requireNonNull(k, "a known name");
+            n = exact ? n : normalize(n);
             if (n.endsWith(".*")) {
                 prefixes.add(n.substring(0, n.length() - 1));
             } else {
@@ -51,12 +92,13 @@ public final class SettingNames {
         List<String> messages = new ArrayList<>();
         for (Map.Entry<String, String> e : given.entrySet()) {
             String key = Objects.requireNonNull(e.getKey(), "a given key");
-            String n = normalize(key);
+            String n = exact ? key : normalize(key);
             if (!n.startsWith("sno.") || names.contains(n) || prefixes.stream().anyMatch(n::startsWith)) {
                 continue;
             }
-            StringBuilder m = new StringBuilder("Unknown sno setting ").append(key).append(" in ").append(e.getValue());
-            String nearest = nearest(n, known);
+            StringBuilder m = new StringBuilder("Unknown sno setting ").append(SafeText.of(key)).append(" in ")
+                    .append(e.getValue());
+            String nearest = nearest(normalize(key), known);
             if (nearest != null) {
                 m.append(": did you mean ").append(nearest).append('?');
             } else {

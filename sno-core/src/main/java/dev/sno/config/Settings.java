@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -36,7 +37,19 @@ public final class Settings {
             "sno.max-regression-wait", "sno.install", "sno.lease.enabled", "sno.lease.store", "sno.lease.namespace",
             "sno.lease.duration", "sno.lease.partitions");
 
-    private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d{1,18})\\s*(ns|us|ms|s|m|h|d)");
+    /** A number of ASCII digits and a unit; the number's size is checked after the match. */
+    private static final Pattern SIMPLE_DURATION = Pattern.compile("([0-9]+)[ \\t]*(ns|us|ms|s|m|h|d)");
+
+    /** An ISO-8601 duration without signs, in ASCII digits: what {@link Duration#parse} reads, less its signs. */
+    private static final Pattern ISO_DURATION = Pattern.compile(
+            "P([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+([.,][0-9]{0,9})?S)?)?", Pattern.CASE_INSENSITIVE);
+
+    /** The longest duration any setting takes: a long count of nanoseconds, about 292 years. */
+    static final Duration MAX_DURATION = Duration.ofNanos(Long.MAX_VALUE);
+
+    /** The nanoseconds of each unit. */
+    private static final Map<String, Long> UNIT_NANOS = Map.of("ns", 1L, "us", 1_000L, "ms", 1_000_000L,
+            "s", 1_000_000_000L, "m", 60_000_000_000L, "h", 3_600_000_000_000L, "d", 86_400_000_000_000L);
 
     private final Function<String, String> values;
     private final Function<String, String> labels;
@@ -112,20 +125,17 @@ public final class Settings {
      * @param min   the least value allowed
      * @param max   the greatest value allowed
      * @return the value, or empty if unset
-     * @throws SettingsException if it is blank, not an integer, or outside {@code min..max}
+     * @throws SettingsException if it is blank, not an integer in ASCII digits without a sign
+     *     (leading zeros are allowed), or outside {@code min..max}
      */
     public OptionalInt integer(String name, int min, int max) {
         Optional<String> t = text(name);
         if (t.isEmpty()) {
             return OptionalInt.empty();
         }
-        try {
-            int v = Integer.parseInt(t.get());
-            if (v >= min && v <= max) {
-                return OptionalInt.of(v);
-            }
-        } catch (NumberFormatException e) {
-            // below
+        long v = digits(t.get());
+        if (v >= min && v <= max) {
+            return OptionalInt.of((int) v);
         }
         throw invalid(name, t.get(), "must be an integer in " + min + ".." + max);
     }
@@ -155,7 +165,9 @@ public final class Settings {
      *
      * @param name  the setting
      * @return the duration, or empty if unset
-     * @throws SettingsException if it is blank, a bare number, negative or not a duration
+     * @throws SettingsException if it is blank, a bare number, signed (negative), longer than
+     *     {@code PT2562047H47M16.854775807S} (a long count of nanoseconds: the message names this
+     *     bound and quotes the text as written), or not a duration
      */
     public Optional<Duration> duration(String name) {
         Optional<String> t = text(name);
@@ -165,30 +177,59 @@ public final class Settings {
         String v = t.get();
         Matcher m = SIMPLE_DURATION.matcher(v.toLowerCase(Locale.ROOT));
         if (m.matches()) {
-            long n = Long.parseLong(m.group(1));
-            switch (m.group(2)) {
-                case "ns": return Optional.of(Duration.ofNanos(n));
-                case "us": return Optional.of(Duration.ofNanos(n).multipliedBy(1000));
-                case "ms": return Optional.of(Duration.ofMillis(n));
-                case "s": return Optional.of(Duration.ofSeconds(n));
-                case "m": return Optional.of(Duration.ofMinutes(n));
-                case "h": return Optional.of(Duration.ofHours(n));
-                default: return Optional.of(Duration.ofDays(n));
+            long n = digits(m.group(1));
+            long unit = UNIT_NANOS.get(m.group(2));
+            if (n < 0 || n > Long.MAX_VALUE / unit) {
+                throw tooLong(name, v);
             }
+            return Optional.of(Duration.ofNanos(n * unit));
         }
-        if (v.matches("\\d+")) {
+        if (v.matches("[0-9]+")) {
             throw invalid(name, v, "a duration needs a unit, as " + v + "s or " + v + "ms (Spring would read a bare"
                     + " number as milliseconds, Quarkus as seconds)");
         }
-        try {
-            Duration d = Duration.parse(v);
-            if (!d.isNegative()) {
+        if (ISO_DURATION.matcher(v).matches()) {
+            try {
+                Duration d = Duration.parse(v);
+                if (d.compareTo(MAX_DURATION) > 0) {
+                    throw tooLong(name, v);
+                }
                 return Optional.of(d);
+            } catch (DateTimeParseException e) {
+                if (e.getCause() != null) { // a number too large for a long, or a sum too large for a Duration
+                    throw tooLong(name, v);
+                }
+                // "P", "PT", "P1DT": below
             }
-        } catch (DateTimeParseException e) {
-            // below
         }
         throw invalid(name, v, "must be a duration such as 30s, 500ms, 2m or PT30S");
+    }
+
+    private SettingsException tooLong(String name, String value) {
+        return invalid(name, value, "must be at most " + MAX_DURATION + " (about 292 years, the longest duration sno"
+                + " takes)");
+    }
+
+    /**
+     * The value of a text of ASCII digits, or -1 if it holds anything else (a sign, a Unicode
+     * digit) or exceeds {@link Long#MAX_VALUE}.
+     */
+    static long digits(String text) {
+        if (text.isEmpty() || text.length() > 1000) {
+            return -1;
+        }
+        long v = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            if (v > (Long.MAX_VALUE - (c - '0')) / 10) {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
     }
 
     /**
@@ -223,16 +264,12 @@ public final class Settings {
         }
         String v = t.get();
         int dash = v.indexOf('-');
-        try {
-            if (dash > 0) {
-                int lo = Integer.parseInt(v.substring(0, dash).strip());
-                int hi = Integer.parseInt(v.substring(dash + 1).strip());
-                if (lo >= 0 && lo <= hi && hi <= max) {
-                    return new int[] {lo, hi};
-                }
+        if (dash > 0) {
+            long lo = digits(v.substring(0, dash).strip());
+            long hi = digits(v.substring(dash + 1).strip());
+            if (lo >= 0 && lo <= hi && hi <= max) {
+                return new int[] {(int) lo, (int) hi};
             }
-        } catch (NumberFormatException e) {
-            // below
         }
         throw invalid(name, v, "must be min-max with 0 <= min <= max <= " + max + ", as 0-" + (max / 2));
     }

@@ -48,6 +48,18 @@ public interface LeaseStoreProvider {
     List<String> settingNames();
 
     /**
+     * The settings among {@link #settingNames()} that say where this store is, as
+     * {@code sno.lease.redis.url}: an application that sets one means to lease from this store, so
+     * that leasing is then on, from this store alone, unless {@code sno.lease.enabled=false}
+     * ({@link dev.sno.config.PartitionDecision}).
+     *
+     * @return the names; none by default
+     */
+    default List<String> connectionSettingNames() {
+        return List.of();
+    }
+
+    /**
      * The types of the application's resources this store may ask {@link LeaseResources#find}
      * for, by class name, so that a framework keeps such beans for it without knowing the store:
      * Quarkus removes, at build time, beans that nothing injects, and keeps these.

@@ -63,6 +63,16 @@ public final class EtcdLeaseStoreProvider implements LeaseStoreProvider {
     }
 
     /**
+     * The setting that says where the store is: setting it turns leasing on.
+     *
+     * @return {@code sno.lease.etcd.endpoints}
+     */
+    @Override
+    public List<String> connectionSettingNames() {
+        return List.of(ENDPOINTS);
+    }
+
+    /**
      * The application's jetcd client, which this store may use.
      *
      * @return {@code io.etcd.jetcd.Client}

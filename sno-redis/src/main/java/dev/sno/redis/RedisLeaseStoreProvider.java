@@ -65,6 +65,16 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
     }
 
     /**
+     * The setting that says where the store is: setting it turns leasing on.
+     *
+     * @return {@code sno.lease.redis.url}
+     */
+    @Override
+    public List<String> connectionSettingNames() {
+        return List.of(URL);
+    }
+
+    /**
      * Serves when leasing is required and a Redis is named or offered.
      *
      * @param settings   the settings

@@ -9,17 +9,22 @@ import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.common.PathUtils;
 
 /**
  * The lease store {@code zookeeper} ({@link LeaseStoreProvider}): ZooKeeper through Apache
- * Curator. It serves only when leasing is required ({@code sno.lease.enabled=true}), as Redis does:
- * with it unset, sno writes no znodes into the application's ZooKeeper. Its settings:
+ * Curator. It serves only when a lease is asked for ({@code sno.lease.enabled=true},
+ * {@code sno.lease.store=zookeeper} or {@code sno.lease.zookeeper.connect}), as Redis does: with
+ * none of them, sno writes no znodes into the application's ZooKeeper. Its settings:
  * <ul>
  * <li>{@code sno.lease.zookeeper.connect}: a ZooKeeper connect string
- *     ({@code zk1:2181,zk2:2181,zk3:2181}, with an optional chroot); the provider starts its own
- *     Curator client, with a session timeout of the lease duration ({@code sno.lease.duration},
- *     default 30 s), and closes it after the generator. Unset: the application's
- *     {@code CuratorFramework}, as a framework offers it (a Spring bean, a CDI bean).</li>
+ *     ({@code zk1:2181,zk2:2181,zk3:2181}, with an optional chroot, a znode path); the provider
+ *     starts its own Curator client, with a session timeout of the lease duration
+ *     ({@code sno.lease.duration}, default 30 s), and closes it after the generator. Unset: the
+ *     application's {@code CuratorFramework}, as a framework offers it (a Spring bean, a CDI
+ *     bean). Either way the session is the lease: with {@code sno.lease.duration} unset, the
+ *     lease is the session timeout the server granted
+ *     ({@link dev.sno.config.PartitionDecision}).</li>
  * <li>{@code sno.lease.zookeeper.root} (default {@value ZooKeeperLeaseStore#DEFAULT_ROOT}): the
  *     znode under which the leases live.</li>
  * </ul>
@@ -64,6 +69,16 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
     }
 
     /**
+     * The setting that says where the store is: setting it turns leasing on.
+     *
+     * @return {@code sno.lease.zookeeper.connect}
+     */
+    @Override
+    public List<String> connectionSettingNames() {
+        return List.of(CONNECT);
+    }
+
+    /**
      * The application's Curator client, which this store may use.
      *
      * @return {@code org.apache.curator.framework.CuratorFramework}
@@ -88,6 +103,15 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
         if (connect.isPresent() && !connect.get().matches("[A-Za-z0-9.\\-_:\\[\\],]+(/[^\\s]*)?")) {
             throw settings.invalid(CONNECT, connect.get(), "not a ZooKeeper connect string such as"
                     + " zk1:2181,zk2:2181/chroot");
+        }
+        int slash = connect.map(c -> c.indexOf('/')).orElse(-1);
+        if (slash >= 0 && slash < connect.get().length() - 1) {
+            try {
+                PathUtils.validatePath(connect.get().substring(slash));
+            } catch (IllegalArgumentException e) { // its message quotes the path raw
+                throw settings.invalid(CONNECT, connect.get(), "its chroot is not a znode path (ZooKeeper refuses"
+                        + " control characters, surrogates, empty and relative names)");
+            }
         }
         try {
             ZooKeeperLeaseStore.checkRoot(root);

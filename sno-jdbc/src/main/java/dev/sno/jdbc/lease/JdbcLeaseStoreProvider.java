@@ -64,6 +64,16 @@ public final class JdbcLeaseStoreProvider implements LeaseStoreProvider {
     }
 
     /**
+     * The setting that says where the store is: setting it turns leasing on.
+     *
+     * @return {@code sno.lease.datasource}
+     */
+    @Override
+    public List<String> connectionSettingNames() {
+        return List.of(DATASOURCE);
+    }
+
+    /**
      * Serves when the DataSource is a shared database that leases support, with the table.
      *
      * @param settings   the settings

@@ -68,10 +68,22 @@ class SnoEtcdLeaseTest {
         assertThat(holderKeys(holders)).as("released when the context closed").isEmpty();
     }
 
+    /** Issue 41, finding 6: naming the store asks for a lease; before, the partition was random. */
     @Test
-    void withTheClientBeanAndLeasingUnsetThePartitionIsRandom() {
+    void withTheClientBeanNamingTheStoreLeases() {
         String ns = "boot-" + UUID.randomUUID();
         runner(ns).withPropertyValues("sno.lease.store=etcd").run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            assertThat(ctx.getBean(SnoGenerator.class).partitionSource()).isEqualTo(PartitionSource.LEASED);
+            assertThat(ctx.getBean(PartitionDecision.class).startupLine()).endsWith("(leased from etcd (the"
+                    + " application's client), namespace \"" + ns + "\", lease PT30S)");
+        });
+    }
+
+    @Test
+    void withTheClientBeanAndNothingAskingForALeaseThePartitionIsRandom() {
+        String ns = "boot-" + UUID.randomUUID();
+        runner(ns).run(ctx -> {
             assertThat(ctx).hasNotFailed();
             assertThat(ctx.getBean(SnoGenerator.class).partitionSource()).isEqualTo(PartitionSource.RANDOM);
             assertThat(ctx.getBean(PartitionDecision.class).startupLine()).contains(

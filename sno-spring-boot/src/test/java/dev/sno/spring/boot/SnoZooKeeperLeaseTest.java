@@ -9,6 +9,7 @@ import java.util.UUID;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -69,7 +70,7 @@ class SnoZooKeeperLeaseTest {
                     assertThat(d.lease().store()).isEqualTo("zookeeper");
                     assertThat(d.startupLine()).endsWith("(leased from ZooKeeper (the application's Curator client)"
                             + " /sno/leases, namespace \"" + ctx.getEnvironment().getProperty("sno.lease.namespace")
-                            + "\", lease PT10S, the store's for sno.lease.duration=PT20S)");
+                            + "\", lease PT10S, the store's for sno.lease.duration=20s)");
                 });
     }
 
@@ -87,11 +88,67 @@ class SnoZooKeeperLeaseTest {
                 });
     }
 
+    /**
+     * Issue 41, finding 6: naming the store asks for a lease. Before, the partition was random
+     * unless sno.lease.enabled=true was set as well.
+     */
     @Test
-    void withTheCuratorBeanAndLeasingUnsetThePartitionIsRandom() {
+    void withTheCuratorBeanNamingTheStoreLeases() {
         runner(10_000).withPropertyValues("sno.lease.store=zookeeper").run(ctx -> {
             assertThat(ctx).hasNotFailed();
-            assertThat(ctx.getBean(SnoGenerator.class).partitionSource()).isEqualTo(PartitionSource.RANDOM);
+            assertThat(ctx.getBean(SnoGenerator.class).partitionSource()).isEqualTo(PartitionSource.LEASED);
+            assertThat(ctx.getBean(PartitionDecision.class).startupLine()).endsWith(", lease PT10S, the store's own:"
+                    + " sno.lease.duration is not set)");
         });
+    }
+
+    @Test
+    void withTheCuratorBeanAndNothingAskingForALeaseThePartitionIsRandom() {
+        runner(10_000).run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            assertThat(ctx.getBean(SnoGenerator.class).partitionSource()).isEqualTo(PartitionSource.RANDOM);
+            assertThat(ctx.getBean(PartitionDecision.class).startupLine()).contains("is random: sno.partition is not"
+                    + " set and leasing from ZooKeeper needs sno.lease.enabled=true");
+        });
+    }
+
+    /**
+     * Issue 41, finding 13: an application's Curator bean built with Curator's defaults (a 60 s
+     * session asked for) against a server with stock limits (tickTime 2000, as ZooKeeper's sample
+     * zoo.cfg and its Docker image have it: sessions of at most 20 ticks, 40 s). Before, startup
+     * failed: "Invalid sno.lease.duration "PT30S": leaseDuration PT30S is shorter than the
+     * ZooKeeper session timeout ...". The session is the lease: unset, sno.lease.duration is the
+     * negotiated session timeout, and the startup line says so.
+     */
+    @Test
+    void aDefaultCuratorBeanAgainstAStockServerLeasesForItsSession() throws Exception {
+        try (TestingServer stock = new TestingServer(new InstanceSpec(null, -1, -1, -1, true, -1, 2000, 0), true)) {
+            ApplicationContextRunner r = new ApplicationContextRunner()
+                    .withConfiguration(AutoConfigurations.of(SnoAutoConfiguration.class,
+                            SnoObservabilityAutoConfiguration.class))
+                    .withBean("curator", CuratorFramework.class, () -> {
+                        CuratorFramework c = CuratorFrameworkFactory.newClient(stock.getConnectString(),
+                                new RetryOneTime(100));
+                        c.start();
+                        return c;
+                    }, d -> d.setDestroyMethodName("close"))
+                    .withPropertyValues("sno.install=false", "sno.lease.namespace=boot-" + UUID.randomUUID(),
+                            "sno.lease.enabled=true", "sno.lease.store=zookeeper");
+            r.run(ctx -> {
+                assertThat(ctx).hasNotFailed();
+                assertThat(ctx.getBean(CuratorFramework.class).getZookeeperClient().getZooKeeper().getSessionTimeout())
+                        .isEqualTo(40_000);
+                assertThat(ctx.getBean(SnoGenerator.class).partitionSource()).isEqualTo(PartitionSource.LEASED);
+                assertThat(ctx.getBean(PartitionDecision.class).startupLine()).endsWith(", lease PT40S, the store's"
+                        + " own: sno.lease.duration is not set)");
+            });
+            // An explicit setting that contradicts the session is refused, quoted as written.
+            r.withPropertyValues("sno.lease.duration=30s").run(ctx -> {
+                assertThat(ctx).hasFailed();
+                assertThat(new SnoFailureAnalyzer().analyze(ctx.getStartupFailure()).getDescription())
+                        .startsWith("Invalid sno.lease.duration \"30s\": leaseDuration PT30S is shorter than the"
+                                + " ZooKeeper session timeout of this Curator client, 40000 ms");
+            });
+        }
     }
 }
