@@ -56,15 +56,33 @@ class FacadeLeaseTest {
         }
     }
 
+    /**
+     * Naming the store and where it is asks for a lease without {@code sno.lease.enabled} (issue
+     * 41: the same rule as Spring and Quarkus, decided in sno-core); {@code enabled=false} is the
+     * only way to name them and not lease.
+     */
     @Test
-    void withoutLeasingTurnedOnThePlainProcessNeverLeasesFromRedis() throws Exception {
+    void namingTheStoreLeasesUnlessLeasingIsTurnedOff() throws Exception {
+        String namespace = "facade-named-" + UUID.randomUUID();
+        String leased = child("-Dsno.lease.store=redis", "-Dsno.lease.redis.url=" + TestRedis.url(),
+                "-Dsno.lease.redis.accept-unsafe-persistence=true", "-Dsno.lease.namespace=" + namespace,
+                "-Dsno.lease.partitions=7-7");
+        assertTrue(leased.lines().anyMatch(l -> l.equals("GENERATOR 7 leased 7")), leased);
+        String off = child("-Dsno.lease.enabled=false", "-Dsno.lease.store=redis",
+                "-Dsno.lease.redis.url=" + TestRedis.url(), "-Dsno.lease.namespace=" + namespace);
+        assertTrue(off.lines().anyMatch(l -> l.matches("GENERATOR \\d+ random \\d+")), off);
+    }
+
+    /** Runs FacadeChild with these system properties; its output, once it exited 0. */
+    private static String child(String... properties) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "-Dsno.lease.store=redis", "-Dsno.lease.redis.url=" + TestRedis.url(), FacadeChild.class.getName())
-                .redirectErrorStream(true).start();
+        List<String> command = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path")));
+        command.addAll(List.of(properties));
+        command.add(FacadeChild.class.getName());
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the child did not exit");
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), out);
-        assertTrue(out.lines().anyMatch(l -> l.matches("GENERATOR \\d+ random \\d+")), out);
+        return out;
     }
 }
