@@ -52,7 +52,8 @@ public final class SnoIdRecordListener implements RecordListener, Serializable {
 
     /** The named fields by their table. */
     private final Map<Table<?>, List<Generated>> byTable;
-    @SuppressWarnings("serial") // serializable when the application's supplier is
+    /** Where the IDs come from; serializable when the application's supplier is. */
+    @SuppressWarnings("serial")
     private final Supplier<? extends SnoGenerator> generator;
 
     private SnoIdRecordListener(Map<Table<?>, List<Generated>> byTable, Supplier<? extends SnoGenerator> generator) {
