@@ -1,10 +1,13 @@
 package dev.sno.lease.tck;
 
+import static dev.sno.lease.tck.ContractSupport.allocatedBytes;
+import static dev.sno.lease.tck.ContractSupport.concurrently;
+import static dev.sno.lease.tck.ContractSupport.epoch;
+import static dev.sno.lease.tck.ContractSupport.snapshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.sno.GeneratorSnapshot;
 import dev.sno.lease.LeaseStore;
@@ -12,7 +15,6 @@ import dev.sno.lease.LeaseStore.Claim;
 import dev.sno.lease.LeaseStore.Grant;
 import dev.sno.lease.PartitionLease;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,7 +25,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -460,14 +461,14 @@ public abstract class LeaseStoreContract {
     @Test
     public void prepareIsIdempotentWhenConcurrentAndFreesNothing() throws Exception {
         String ns = namespace("prepare");
-        concurrently(4, () -> {
+        concurrently(pool, 4, () -> {
             store().prepare(ns, 0, 2047);
             return null;
         });
         Claim a = claim(ns, 0, 1023, LONG);
         Grant g = store().acquire(a).orElseThrow();
         assertEquals(1, g.epoch());
-        concurrently(4, () -> {
+        concurrently(pool, 4, () -> {
             store().prepare(ns, 0, 2047);
             return null;
         });
@@ -671,14 +672,6 @@ public abstract class LeaseStoreContract {
         return new PartitionLease(c.namespace(), g.partition(), g.epoch(), c.host(), c.pid());
     }
 
-    private static PartitionLease epoch(PartitionLease l, long epoch) {
-        return new PartitionLease(l.namespace(), l.partition(), epoch, l.host(), l.pid());
-    }
-
-    private static GeneratorSnapshot snapshot(int partition, long wallHi) {
-        return new GeneratorSnapshot(partition, 0, 65535, 1, wallHi, wallHi, wallHi, 0);
-    }
-
     /** Acquires with the claim until it is granted, polling, for at most 10 short leases + 2 s. */
     private Grant awaitGrant(String what, Claim c) throws IOException {
         long timeout = shortLease().toMillis() * 10 + 2_000;
@@ -704,30 +697,6 @@ public abstract class LeaseStoreContract {
             return store().acquire(c);
         } catch (IOException | RuntimeException e) {
             throw new AssertionError("an acquisition of " + c.lo() + ".." + c.hi() + " failed amid hostile data: " + e, e);
-        }
-    }
-
-    /** What this thread has allocated, in bytes, as the JVM counts it. */
-    private static long allocatedBytes() {
-        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        if (threads instanceof com.sun.management.ThreadMXBean counting && counting.isThreadAllocatedMemoryEnabled()) {
-            return counting.getCurrentThreadAllocatedBytes();
-        }
-        fail("this JVM does not count the memory a thread allocates");
-        return 0;
-    }
-
-    private void concurrently(int n, Callable<Object> task) throws Exception {
-        CyclicBarrier start = new CyclicBarrier(n);
-        List<Future<Object>> runs = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            runs.add(pool.submit(() -> {
-                start.await();
-                return task.call();
-            }));
-        }
-        for (Future<Object> f : runs) {
-            f.get();
         }
     }
 }
