@@ -42,8 +42,11 @@ class RedisPartitionLeasesTest {
     void idsStayUniqueWhenACrashedHoldersPartitionIsTakenOverByAClockReplayingItsTime() throws Exception {
         String ns = TestRedis.namespace("takeover");
         RedisClient crashing = TestRedis.newClient();
+        // Each call to Redis must answer within an eighth of the lease: 2 s leaves 250 ms for the
+        // acquisition on a busy 2-core machine (1 s left 125 ms, and a CI run once missed it), and
+        // the new holder, whose lease length plays no part here, takes 8 s (1 s per call).
         SnoGenerator a = RedisPartitionLeases.builder(crashing).namespace(ns).partitions(5, 5)
-                .leaseDuration(Duration.ofSeconds(1)).build().acquire();
+                .leaseDuration(Duration.ofSeconds(2)).build().acquire();
         long startA = System.currentTimeMillis();
         Set<SnoId> idsA = new HashSet<>();
         // 300 ms of IDs, and on until there are more than 1,000 (a busy machine makes fewer in
@@ -68,7 +71,7 @@ class RedisPartitionLeasesTest {
             return startA + (now - origin.get());
         };
         SnoGenerator[] b = {RedisPartitionLeases.builder(TestRedis.client()).namespace(ns).partitions(5, 5)
-                .leaseDuration(Duration.ofSeconds(1)).clock(replay).build().acquire()};
+                .leaseDuration(Duration.ofSeconds(8)).clock(replay).build().acquire()};
         assertEquals(2, PartitionLeases.leaseOf(b[0]).orElseThrow().epoch());
         int repeats = 0;
         List<SnoId> idsB = new ArrayList<>();
