@@ -172,10 +172,12 @@ class MavenCommandsTest {
         return problems;
     }
 
-    /** Maven's first error line, without its "[ERROR]" prefixes and trailing "@", else all of its output. */
+    /** Maven's first error line, without its "[ERROR]" prefixes, "@" and help link, else all of its output. */
     static String summary(String output) {
         return output.lines().filter(l -> l.startsWith("[ERROR]")).findFirst()
-                .map(l -> l.replaceAll("^(\\[ERROR\\]\\s*)+", "").replaceFirst("\\s*@\\s*$", "")).orElse(output);
+                .map(l -> l.replaceAll("^(\\[ERROR\\]\\s*)+", "").replaceFirst("\\s*->\\s*\\[Help \\d+\\]\\s*$", "")
+                        .replaceFirst("\\s*@\\s*$", ""))
+                .orElse(output);
     }
 
     static List<Command> allCommands(Path root) throws IOException {
