@@ -5,7 +5,7 @@ import dev.sno.SnoId;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 
-/** A note. Hibernate stores its ID in a uuid column and makes a new one when the note is saved. */
+/** A note. Hibernate stores its ID in a uuid column, and makes a new ID when the note is saved. */
 @Entity
 public class Note {
 
@@ -15,17 +15,14 @@ public class Note {
 
     private String text;
 
-    /** The ID: null until saved. */
     public SnoId getId() {
         return id;
     }
 
-    /** The text. */
     public String getText() {
         return text;
     }
 
-    /** Sets the text. */
     public void setText(String text) {
         this.text = text;
     }

@@ -7,7 +7,6 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 @SpringBootApplication
 public class NotesApplication {
 
-    /** Starts it. */
     public static void main(String[] args) {
         SpringApplication.run(NotesApplication.class, args);
     }
