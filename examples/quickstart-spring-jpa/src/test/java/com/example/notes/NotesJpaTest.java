@@ -10,6 +10,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -29,7 +31,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * The quickstart as docs/quickstart-spring-jpa.md prints it, started from its main class with its
  * application.properties on the build's PostgreSQL 18 (test-support's TestServers), in a database of
  * its own, and called over HTTP on 127.0.0.1: a note is created with a new ID, stored in the uuid
- * column Hibernate made, read back, and a malformed ID answers the starter's 400 problem.
+ * column Hibernate made, read back, and a malformed ID answers the starter's 400 problem; the page
+ * shows these answers.
  */
 class NotesJpaTest {
 
@@ -106,5 +109,15 @@ class NotesJpaTest {
         assertTrue(malformed.body().contains("\"title\":\"Invalid sno ID\"") && malformed.body().contains(
                 "\"detail\":\"Invalid sno ID: \\\"hello\\\"") && malformed.body().contains("\"parameter\":\"id\""),
                 malformed.body());
+
+        // The page's "Run it" shows these answers (its ID in place of this run's).
+        String page = Files.readString(Path.of("../../docs/quickstart-spring-jpa.md"));
+        Matcher shown = Pattern.compile("curl -s localhost:8080/notes/([2-9a-x]{16})\n").matcher(page);
+        assertTrue(shown.find(), "the page reads a note back by its ID");
+        for (String answer : new String[] {created.body(), read.body(), malformed.body()}) {
+            String line = answer.replace(id.toString(), shown.group(1));
+            assertTrue(page.contains("\n" + line + "\n"), "the page shows the service's answer " + line);
+        }
+        assertTrue(page.contains("`" + SnoId.parse(shown.group(1)).toUuid() + "`"), "the page's UUID image is its ID's");
     }
 }
