@@ -2,7 +2,6 @@ package dev.sno.zookeeper;
 
 import dev.sno.config.SafeText;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.lang.System.Logger.Level;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -49,12 +48,8 @@ final class StrayHolders {
             Stat s;
             try {
                 s = zk.exists(path, false);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("Interrupted while trying to read " + SafeText.of(path));
-            } catch (KeeperException e) {
-                throw new IOException("Could not read " + SafeText.of(path) + " in ZooKeeper: "
-                        + SafeText.of(e.getMessage()), e);
+            } catch (KeeperException | InterruptedException e) {
+                throw ZooKeeperLeaseStore.failure("read " + path, e);
             }
             if (s == null || s.getEphemeralOwner() != 0) {
                 continue; // gone meanwhile, or a session's: a live holder

@@ -485,7 +485,8 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
         }
     }
 
-    private static IOException failure(String what, Exception e) {
+    /** The IOException of a failed ZooKeeper call (interrupted: InterruptedIOException, interrupt kept). */
+    static IOException failure(String what, Exception e) {
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
             InterruptedIOException io = new InterruptedIOException("Interrupted while trying to " + SafeText.of(what));
