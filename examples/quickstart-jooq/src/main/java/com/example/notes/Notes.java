@@ -1,0 +1,44 @@
+package com.example.notes;
+
+import static com.example.notes.db.Tables.NOTE;
+
+import com.example.notes.db.tables.records.NoteRecord;
+import dev.sno.Sno;
+import dev.sno.SnoId;
+import dev.sno.jooq.SnoJooq;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
+
+/** Notes kept in PostgreSQL with jOOQ, through the classes it generated from schema.sql. */
+public final class Notes {
+
+    private final DSLContext db;
+
+    /** Uses this connection's database and creates the note table if it is missing. */
+    public Notes(Connection connection) throws IOException {
+        db = DSL.using(connection, SQLDialect.POSTGRES);
+        try (InputStream schema = Notes.class.getResourceAsStream("/schema.sql")) {
+            db.execute(new String(schema.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Inserts a note with a new ID and returns the ID. */
+    public SnoId add(String text) {
+        NoteRecord note = db.newRecord(NOTE);
+        note.setId(Sno.next(1));
+        note.setText(text);
+        note.store();
+        return note.getId();
+    }
+
+    /** The note whose ID has this text, or null; jOOQ's DataTypeException if it is not a sno ID. */
+    public NoteRecord find(String id) {
+        SnoId key = SnoJooq.UUID.convert(id);
+        return db.selectFrom(NOTE).where(NOTE.ID.eq(key)).fetchOne();
+    }
+}

@@ -1,0 +1,51 @@
+package com.example.notes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.example.notes.db.tables.records.NoteRecord;
+import dev.sno.SnoId;
+import dev.sno.testsupport.TestServers;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+import org.jooq.exception.DataTypeException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The quickstart on the build's PostgreSQL 18, in a schema of its own: a note is inserted through
+ * the generated record with a new ID and read back, the column holds the ID's UUID image, and a
+ * malformed ID is refused.
+ */
+class NotesTest {
+
+    @Test
+    void addsReadsBackAndRefusesAMalformedId() throws IOException, SQLException {
+        String server = TestServers.url(TestServers.Server.POSTGRES_18);
+        try (Connection c = DriverManager.getConnection(server); Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA IF NOT EXISTS quickstart_jooq");
+        }
+        try (Connection connection = DriverManager.getConnection(server + "&currentSchema=quickstart_jooq")) {
+            Notes notes = new Notes(connection);
+
+            SnoId id = notes.add("buy milk");
+            assertEquals(1, id.meta());
+            assertEquals(7, id.partition(), "-Dsno.partition=7, as the page says");
+            NoteRecord read = notes.find(id.toString());
+            assertEquals(id, read.getId());
+            assertEquals("buy milk", read.getText());
+            try (Statement s = connection.createStatement();
+                    var rows = s.executeQuery("SELECT id FROM note WHERE text = 'buy milk'")) {
+                rows.next();
+                assertEquals(id.toUuid(), rows.getObject(1, UUID.class), "the UUID image in the uuid column");
+            }
+
+            DataTypeException e = assertThrows(DataTypeException.class, () -> notes.find("42"));
+            assertEquals("Not a sno ID: \"42\" (neither the 16-character text of a sno ID nor the UUID text"
+                    + " (8-4-4-4-12 hexadecimal digits) of a sno ID's UUID image)", e.getMessage());
+        }
+    }
+}
