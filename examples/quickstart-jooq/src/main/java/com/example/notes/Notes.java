@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
@@ -40,5 +42,14 @@ public final class Notes {
     public NoteRecord find(String id) {
         SnoId key = SnoJooq.UUID.convert(id);
         return db.selectFrom(NOTE).where(NOTE.ID.eq(key)).fetchOne();
+    }
+
+    /** Adds a note and reads it back: {@code java com.example.notes.Notes jdbc:postgresql://localhost/notes?user=me}. */
+    public static void main(String[] args) throws IOException, SQLException {
+        try (Connection connection = DriverManager.getConnection(args[0])) {
+            Notes notes = new Notes(connection);
+            SnoId id = notes.add("hello");
+            System.out.println(id + " " + notes.find(id.toString()).getText());
+        }
     }
 }

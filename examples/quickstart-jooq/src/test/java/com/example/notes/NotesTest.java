@@ -2,16 +2,19 @@ package com.example.notes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.notes.db.tables.records.NoteRecord;
 import dev.sno.SnoId;
 import dev.sno.testsupport.TestServers;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.UUID;
 import org.jooq.exception.DataTypeException;
 import org.junit.jupiter.api.Test;
 
@@ -38,14 +41,16 @@ class NotesTest {
             assertEquals(id, read.getId());
             assertEquals("buy milk", read.getText());
             try (Statement s = connection.createStatement();
-                    var rows = s.executeQuery("SELECT id FROM note WHERE text = 'buy milk'")) {
-                rows.next();
-                assertEquals(id.toUuid(), rows.getObject(1, UUID.class), "the UUID image in the uuid column");
+                    ResultSet row = s.executeQuery("SELECT text FROM note WHERE id = '" + id.toUuid() + "'")) {
+                assertTrue(row.next(), "the column holds the ID's UUID image");
+                assertEquals("buy milk", row.getString(1));
             }
 
             DataTypeException e = assertThrows(DataTypeException.class, () -> notes.find("42"));
             assertEquals("Not a sno ID: \"42\" (neither the 16-character text of a sno ID nor the UUID text"
                     + " (8-4-4-4-12 hexadecimal digits) of a sno ID's UUID image)", e.getMessage());
+            assertTrue(Files.readString(Path.of("../../docs/quickstart-jooq.md")).contains("\n" + e.getMessage() + "\n"),
+                    "docs/quickstart-jooq.md shows the message");
         }
     }
 }

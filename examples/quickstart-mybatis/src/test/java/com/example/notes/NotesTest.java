@@ -2,11 +2,14 @@ package com.example.notes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
 import dev.sno.testsupport.TestServers;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -36,5 +39,7 @@ class NotesTest {
 
         InvalidSnoIdException e = assertThrows(InvalidSnoIdException.class, () -> notes.find("42"));
         assertEquals("Invalid sno ID: \"42\" (length 2, expected 16)", e.getMessage());
+        assertTrue(Files.readString(Path.of("../../docs/quickstart-mybatis.md")).contains("\n" + e.getMessage() + "\n"),
+                "docs/quickstart-mybatis.md shows the message");
     }
 }
