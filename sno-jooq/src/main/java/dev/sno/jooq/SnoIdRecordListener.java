@@ -50,7 +50,11 @@ public final class SnoIdRecordListener implements RecordListener, Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** The named fields by their table. */
+    /**
+     * The named fields by their table. jOOQ's tables are serializable up to jOOQ 3.19; javac warns
+     * from 3.20 on, where they no longer declare it.
+     */
+    @SuppressWarnings("serial")
     private final Map<Table<?>, List<Generated>> byTable;
     /** Where the IDs come from; serializable when the application's supplier is. */
     @SuppressWarnings("serial")
