@@ -5,7 +5,6 @@ import static com.example.notes.db.Tables.NOTE;
 import com.example.notes.db.tables.records.NoteRecord;
 import dev.sno.Sno;
 import dev.sno.SnoId;
-import dev.sno.jooq.SnoJooq;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -38,9 +37,9 @@ public final class Notes {
         return note.getId();
     }
 
-    /** The note whose ID has this text, or null; jOOQ's DataTypeException if it is not a sno ID. */
+    /** The note whose ID has this text, or null; an InvalidSnoIdException if it is not a sno ID's text. */
     public NoteRecord find(String id) {
-        SnoId key = SnoJooq.UUID.convert(id);
+        SnoId key = SnoId.parse(id);
         return db.selectFrom(NOTE).where(NOTE.ID.eq(key)).fetchOne();
     }
 
