@@ -118,7 +118,12 @@ public final class SnoIdRecordListener implements RecordListener, Serializable {
         return "SnoIdRecordListener" + named;
     }
 
-    /** A named field and the metabyte of its IDs. */
+    /**
+     * A named field and the metabyte of its IDs (in the listener's serialized form).
+     *
+     * @param field  the field to fill
+     * @param meta  the metabyte of its IDs, 0..255
+     */
     private record Generated(TableField<?, SnoId> field, int meta) implements Serializable {
     }
 
