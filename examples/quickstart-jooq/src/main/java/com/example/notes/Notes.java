@@ -43,7 +43,7 @@ public final class Notes {
         return db.selectFrom(NOTE).where(NOTE.ID.eq(key)).fetchOne();
     }
 
-    /** Adds a note and reads it back: {@code java com.example.notes.Notes jdbc:postgresql://localhost/notes?user=me}. */
+    /** Adds a note and reads it back; the argument is the database's JDBC URL. */
     public static void main(String[] args) throws IOException, SQLException {
         try (Connection connection = DriverManager.getConnection(args[0])) {
             Notes notes = new Notes(connection);

@@ -47,7 +47,7 @@ public final class Notes {
         }
     }
 
-    /** Adds a note and reads it back: {@code java com.example.notes.Notes jdbc:postgresql://localhost/notes?user=me}. */
+    /** Adds a note and reads it back; the argument is the database's JDBC URL. */
     public static void main(String[] args) throws IOException {
         Notes notes = new Notes(args[0]);
         SnoId id = notes.add("hello");
