@@ -10,6 +10,8 @@ import java.net.http.HttpRequest
 import java.net.http.HttpRequest.BodyPublishers
 import java.net.http.HttpResponse
 import java.net.http.HttpResponse.BodyHandlers
+import java.nio.file.Files
+import java.nio.file.Path
 import java.sql.DriverManager
 import kotlinx.coroutines.runBlocking
 import kotlinx.serialization.json.Json
@@ -17,13 +19,19 @@ import kotlinx.serialization.json.jsonObject
 import kotlinx.serialization.json.jsonPrimitive
 import org.jetbrains.exposed.v1.jdbc.Database
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
+/**
+ * The quickstart as docs/quickstart-ktor.md prints it, on the build's PostgreSQL 18 (test-support's
+ * TestServers) in a schema of its own, called over HTTP: a ticket is inserted under a new sno ID,
+ * read back, and a malformed ID answers sno-kotlin's 400 problem; the page's "Run it" shows these
+ * answers.
+ */
 class AppTest {
 
     @Test
     fun insertReadBackAndRefuseAMalformedId() {
-        // The build's PostgreSQL 18 (your own database's URL in your project), in a schema of our own.
         val url = TestServers.url(TestServers.Server.POSTGRES_18)
         DriverManager.getConnection(url).use { it.createStatement().execute("CREATE SCHEMA IF NOT EXISTS quickstart") }
         val database = Database.connect("$url&currentSchema=quickstart")
@@ -49,6 +57,15 @@ class AppTest {
             assertEquals("""{"type":"about:blank","title":"Invalid sno ID","status":400,""" +
                 """"detail":"Invalid sno ID: \"not-a-sno-id\" (length 12, expected 16)",""" +
                 """"instance":"/tickets/not-a-sno-id","parameter":"id"}""", malformed.body())
+
+            // The page's "Run it" shows these answers (its ID in place of this run's).
+            val page = Files.readString(Path.of("../../docs/quickstart-ktor.md"))
+            val shown = Regex("curl -s localhost:8080/tickets/([2-9a-x]{16})\n").find(page)?.groupValues?.get(1)
+            assertTrue(shown != null, "the page reads a ticket back by its ID")
+            for (answer in listOf(created.body(), read.body(), malformed.body())) {
+                val line = answer.replace(id.toString(), shown!!)
+                assertTrue(page.contains("\n" + line + "\n"), "the page shows the service's answer $line")
+            }
         } finally {
             server.stop()
         }
