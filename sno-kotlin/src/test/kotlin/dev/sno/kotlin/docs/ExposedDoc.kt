@@ -36,23 +36,25 @@ class Order(id: EntityID<SnoId>) : SnoEntity(id) {
     var total by Orders.total
 }
 
+fun ordersOfTheLastHour(database: Database): List<SnoId> = transaction(database) {
+    SchemaUtils.create(Orders, Shipments)
+    val id: SnoId = Orders.insertAndGetId { it[total] = 1250 }.value   // made on insert, metabyte 1
+    Shipments.insert { it[order] = id }                                 // its ID too, metabyte 2
+    Order.new { total = 990 }                                           // the DAO: an ID made too
+    val lastHour = SnoIdRange.timeWindow(Instant.now().minus(Duration.ofHours(1)), Instant.now())
+    Orders.selectAll()
+        .where { Orders.id within lastHour }
+        .orderBy(Orders.id)                                             // sno order: by time
+        .map { it[Orders.id].value }
+}
+
 class ExposedDocTest {
 
     private val database = Database.connect("jdbc:h2:mem:sno_docs;DB_CLOSE_DELAY=-1")
 
     @Test
     fun ordersAndShipments() {
-        val since = Instant.now().minus(Duration.ofHours(1))
-        val lastHour: List<SnoId> = transaction(database) {
-            SchemaUtils.create(Orders, Shipments)
-            val id: SnoId = Orders.insertAndGetId { it[total] = 1250 }.value   // made on insert, metabyte 1
-            Shipments.insert { it[order] = id }                                 // its ID too, metabyte 2
-            Order.new { total = 990 }                                           // the DAO: an ID made too
-            Orders.selectAll()
-                .where { Orders.id within SnoIdRange.timeWindow(since, Instant.now()) }
-                .orderBy(Orders.id)                                             // sno order: by time
-                .map { it[Orders.id].value }
-        }
+        val lastHour = ordersOfTheLastHour(database)
         assertEquals(2, lastHour.size)
         assertEquals(lastHour.sorted(), lastHour)
         assertEquals(listOf(1, 1), lastHour.map { it.meta() })

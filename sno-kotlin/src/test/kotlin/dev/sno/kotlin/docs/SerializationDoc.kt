@@ -30,6 +30,9 @@ data class Invoice(@Contextual val id: SnoId, val amount: Long)
 
 val json = Json { serializersModule = SnoSerializersModule }
 
+@Serializable
+data class Stock(val byWarehouse: Map<@Contextual SnoId, Int>)
+
 @OptIn(ExperimentalSerializationApi::class)
 @Serializable
 data class Ping(@ProtoNumber(1) @Serializable(with = SnoIdBytesSerializer::class) val id: SnoId)
@@ -74,6 +77,14 @@ class SerializationDocTest {
     fun contextual() {
         val invoice = json.decodeFromString<Invoice>("""{"id":"29gfem22232im222","amount":5}""")
         assertEquals(Invoice(SnoId.parse("29gfem22232im222"), 5), invoice)
+    }
+
+    @Test
+    fun mapKeys() {
+        val stock = Stock(mapOf(SnoId.parse("29gfem22232im222") to 3))
+        val text = json.encodeToString(stock)                       // {"byWarehouse":{"29gfem22232im222":3}}
+        assertEquals("{\"byWarehouse\":{\"29gfem22232im222\":3}}", text)
+        assertEquals(stock, json.decodeFromString<Stock>(text))
     }
 
     @OptIn(ExperimentalSerializationApi::class)

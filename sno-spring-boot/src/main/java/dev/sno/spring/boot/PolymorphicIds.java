@@ -16,7 +16,9 @@ import java.lang.reflect.Method;
  *
  * <p>The same for sno-kotlin's {@code SnoMetaSerializer} (kotlinx.serialization): it says what is
  * wrong itself, in the {@code SnoSubtypeException} it throws while choosing the subtype (also
- * recognized by class name: sno-kotlin is optional).
+ * recognized by class name: sno-kotlin is optional). And for sno-kotlin's {@code SnoIdSerializer}
+ * reading a JSON value that is not a string where a {@code SnoId} belongs (a number, an object,
+ * null): its {@code SnoIdFormatException} names the JSON path and kotlinx's reason.
  */
 final class PolymorphicIds {
 
@@ -25,6 +27,7 @@ final class PolymorphicIds {
     private static final String DEFINITION2 = "com.fasterxml.jackson.databind.exc.InvalidDefinitionException";
     private static final String DEFINITION3 = "tools.jackson.databind.exc.InvalidDefinitionException";
     private static final String KOTLIN_SUBTYPE = "dev.sno.kotlin.SnoSubtypeException";
+    private static final String KOTLIN_FORMAT = "dev.sno.kotlin.SnoIdFormatException";
 
     private PolymorphicIds() {
     }
@@ -32,12 +35,16 @@ final class PolymorphicIds {
     /**
      * What is wrong with the {@code id} of a {@link SnoPolymorphic} body, if t is Jackson's
      * invalid-type-id error for one, or of a body that sno-kotlin's {@code SnoMetaSerializer} could
-     * not read (its message); else null.
+     * not read, or of a body whose {@code SnoId} is not a JSON string for sno-kotlin's
+     * {@code SnoIdSerializer} (their messages); else null.
      */
     static String detail(Throwable t) {
         String name = t.getClass().getName();
         if (name.equals(KOTLIN_SUBTYPE)) {
             return t.getMessage(); // quotes the id, or the object without one, and lists the subtypes
+        }
+        if (name.equals(KOTLIN_FORMAT)) {
+            return t.getMessage(); // "Invalid sno ID at $.parent: a sno ID is a JSON string of 16 characters (...)"
         }
         if (name.equals(DEFINITION2) || name.equals(DEFINITION3)) {
             return abstractBase(t);

@@ -134,7 +134,8 @@ public final class SnoProblems {
      * What is wrong with a sno ID in a request, if e is about one: the message of the
      * {@code InvalidSnoIdException} behind e (also when the target is an entity that Spring Data's
      * DomainClassConverter loads by SnoId), or for a {@code @SnoPolymorphic} body whose {@code id}
-     * picks no subtype, what is wrong with it (see {@link PolymorphicIds}), else the first line of
+     * picks no subtype or a kotlinx body whose {@code SnoId} is not a JSON string, what is wrong
+     * with it (see {@link PolymorphicIds}), else the first line of
      * the innermost message naming
      * {@code dev.sno.SnoId} (the JSON library's, which quotes the value), else null.
      */

@@ -130,6 +130,10 @@ class KotlinExampleHttpTest {
         val body = http.put("/orders", """{"id":"29gfem22232im2","item":"cup","quantity":1}""")
         assertProblem(body, "Invalid sno ID", "29gfem22232im2")
 
+        // not a string: sno-kotlin's SnoIdFormatException, which the starter knows by its class name
+        val number = http.put("/orders", """{"id":5,"item":"cup","quantity":1}""")
+        assertProblem(number, "Invalid sno ID", "Invalid sno ID at \$.id: a sno ID is a JSON string of 16 characters (")
+
         val party = http.post("/parties", """{"id":"ZZZZZZZZZZZZZZZZ","name":"Ada"}""")
         assertProblem(party, "Invalid sno ID", "ZZZZZZZZZZZZZZZZ")
 
