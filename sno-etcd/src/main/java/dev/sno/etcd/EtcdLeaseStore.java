@@ -25,7 +25,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Partition leases kept in etcd v3 (3.4 or later): the etcd adapter of {@link LeaseStore}, for
+ * Partition leases kept in etcd, through its v3 API (tested on etcd 3.4): the etcd adapter of
+ * {@link LeaseStore}, for
  * {@link PartitionLeases#builder(LeaseStore)}. Most applications use
  * {@link EtcdPartitionLeases#builder(Client)} instead and need this class only for its options
  * ({@link EtcdPartitionLeases#store(Client)}).
@@ -53,8 +54,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *       etcd receives late (jetcd queues calls while disconnected) can never overwrite a newer
  *       state.</li>
  *   <li><b>State in the lease.</b> A renewal writes the state into the record in its fenced
- *       transaction, then sends one keep-alive of the holder's etcd lease; it returns true only if
- *       both succeeded. An acquisition returns the record's state in the same read that its
+ *       transaction, then keeps the holder's etcd lease alive: it sends a keep-alive, sends it
+ *       again on a new stream each quarter of the call's timeout (at least 50 ms) that passes
+ *       without an answer, and takes the first answer ({@code EtcdCalls.keepAliveOnce}); it
+ *       returns true only if the write and a keep-alive succeeded. An acquisition returns the record's state in the same read that its
  *       transaction checks, by {@code mod_revision}. etcd acknowledges a transaction once a quorum
  *       has it on disk.</li>
  *   <li><b>No session state.</b> Every call is self-contained; the store remembers, per holder, only
@@ -159,8 +162,9 @@ public final class EtcdLeaseStore implements LeaseStore {
     }
 
     /**
-     * Writes the state into the record and sends one keep-alive of the holder's etcd lease (moving
-     * the holder key to a new etcd lease if the duration asked for has another TTL than the one it
+     * Writes the state into the record and keeps the holder's etcd lease alive, resending the
+     * keep-alive while it goes unanswered, until the first answer or the call's timeout (moving the
+     * holder key to a new etcd lease if the duration asked for has another TTL than the one it
      * has): true only if both succeeded.
      */
     @Override

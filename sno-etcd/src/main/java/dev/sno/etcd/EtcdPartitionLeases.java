@@ -4,21 +4,23 @@ import dev.sno.lease.PartitionLeases;
 import io.etcd.jetcd.Client;
 
 /**
- * Partition leases kept in etcd v3 (3.4 or later), for fleets of instances that share one etcd
- * cluster:
+ * Partition leases kept in etcd, through its v3 API (tested on etcd 3.4), for fleets of instances
+ * that share one etcd cluster:
  *
  * <pre>
  * Client client = Client.builder().endpoints("http://etcd-1:2379", "http://etcd-2:2379").build();
  * PartitionLeases leases = EtcdPartitionLeases.builder(client)
  *         .namespace("orders")
- *         .build();                                    // creates the records
+ *         .build();                                    // checks that etcd answers
  * try (SnoGenerator generator = leases.acquire()) {   // holds the lease until close()
  *     SnoId id = generator.next(meta);
  * }
  * </pre>
  *
- * <p>The protocol is that of {@link PartitionLeases}; the store is an {@link EtcdLeaseStore}. Each
- * held partition is backed by an etcd lease of the holder's own, which the etcd server expires:
+ * <p>{@code build()} writes nothing: a partition's record key is created by its first
+ * acquisition. The protocol is that of {@link PartitionLeases}; the store is an
+ * {@link EtcdLeaseStore}. Each held partition is backed by an etcd lease of the holder's own,
+ * which the etcd server expires:
  * its TTL is the lease duration rounded up to whole seconds (never less than the lease duration,
  * since the holder fences itself 5/6 of the lease duration after the start of its last successful
  * renewal, and that renewal's keep-alive restarted the TTL after that start). The store's options

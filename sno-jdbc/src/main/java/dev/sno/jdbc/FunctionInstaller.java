@@ -17,10 +17,10 @@ final class FunctionInstaller {
     /** Advisory lock key that serializes concurrent installations on PostgreSQL: "sno_func" in ASCII. */
     private static final long PG_INSTALL_LOCK = 0x736E_6F5F_6675_6E63L;
 
-    /** Named lock that serializes concurrent installations on MariaDB (GET_LOCK is per server). */
+    /** Named lock that serializes concurrent installations on MariaDB and MySQL (GET_LOCK is per server). */
     private static final String MARIADB_INSTALL_LOCK = "dev.sno.jdbc.functions";
 
-    /** How long an installation waits for another one on MariaDB, in seconds. */
+    /** How long an installation waits for another one on MariaDB or MySQL, in seconds. */
     private static final int MARIADB_LOCK_SECONDS = 60;
 
     private FunctionInstaller() {
@@ -31,7 +31,9 @@ final class FunctionInstaller {
         if ("PostgreSQL".equals(product)) {
             installPostgres(connection, read(SnoJdbc.POSTGRESQL_FUNCTIONS));
         } else if ("MariaDB".equals(product)) {
-            installMariaDb(connection, statements(read(SnoJdbc.MARIADB_FUNCTIONS)));
+            installMySqlFamily(connection, statements(read(SnoJdbc.MARIADB_FUNCTIONS)));
+        } else if ("MySQL".equals(product)) {
+            installMySqlFamily(connection, statements(read(SnoJdbc.MYSQL_FUNCTIONS)));
         } else if ("H2".equals(product)) {
             try (Statement statement = connection.createStatement()) {
                 for (String sql : statements(read(SnoJdbc.H2_FUNCTIONS))) {
@@ -39,7 +41,7 @@ final class FunctionInstaller {
                 }
             }
         } else {
-            throw new SQLFeatureNotSupportedException("sno SQL functions exist for PostgreSQL, MariaDB and H2,"
+            throw new SQLFeatureNotSupportedException("sno SQL functions exist for PostgreSQL, MariaDB, MySQL and H2,"
                     + " not for the database product '" + product + "'");
         }
     }
@@ -65,11 +67,11 @@ final class FunctionInstaller {
     }
 
     /**
-     * One statement at a time (MariaDB's DDL commits by itself, so there is no transaction to
-     * roll back), behind a named lock: without it, concurrent CREATE OR REPLACE FUNCTION
-     * statements may fail each other.
+     * One statement at a time (MariaDB's and MySQL's DDL commits by itself, so there is no
+     * transaction to roll back), behind a named lock: without it, concurrent CREATE OR REPLACE
+     * FUNCTION statements (MariaDB), or DROP and CREATE FUNCTION pairs (MySQL), may fail each other.
      */
-    private static void installMariaDb(Connection connection, List<String> statements) throws SQLException {
+    private static void installMySqlFamily(Connection connection, List<String> statements) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             try (ResultSet rows = statement.executeQuery("SELECT GET_LOCK('" + MARIADB_INSTALL_LOCK + "', "
                     + MARIADB_LOCK_SECONDS + ")")) {

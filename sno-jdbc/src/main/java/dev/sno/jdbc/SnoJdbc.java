@@ -73,6 +73,16 @@ public final class SnoJdbc {
     public static final String MARIADB_FUNCTIONS = "dev/sno/jdbc/sql/mariadb.sql";
 
     /**
+     * Class-path name of the SQL script that {@link #installFunctions} runs on MySQL 8.0: the
+     * functions of {@link #MARIADB_FUNCTIONS}, with the same names, results and messages, in
+     * MySQL's dialect (each function dropped if it exists, then created: MySQL has no
+     * {@code CREATE OR REPLACE FUNCTION}, so a query that calls a function while the script
+     * replaces it may fail; install at deployment). In the mysql client's format
+     * ({@code DELIMITER} lines), which Flyway also reads.
+     */
+    public static final String MYSQL_FUNCTIONS = "dev/sno/jdbc/sql/mysql.sql";
+
+    /**
      * Class-path name of the SQL script that {@link #installFunctions} runs on H2: the same
      * functions as {@link #POSTGRESQL_FUNCTIONS}, as {@code CREATE ALIAS IF NOT EXISTS} statements
      * bound to {@link H2Functions}. A test database can run it from its URL:
@@ -246,8 +256,9 @@ public final class SnoJdbc {
      * database product ({@link java.sql.DatabaseMetaData#getDatabaseProductName()}):
      * {@link #POSTGRESQL_FUNCTIONS} on PostgreSQL 15 and later (into the first schema of the
      * connection's {@code search_path}, in one transaction, behind an advisory lock),
-     * {@link #MARIADB_FUNCTIONS} on MariaDB 10.6 and later (into the connection's database,
-     * statement by statement, behind the named lock {@code dev.sno.jdbc.functions}), and
+     * {@link #MARIADB_FUNCTIONS} on MariaDB 10.6 and later and {@link #MYSQL_FUNCTIONS} on MySQL
+     * 8.0 (into the connection's database, statement by statement, behind the named lock
+     * {@code dev.sno.jdbc.functions}), and
      * {@link #H2_FUNCTIONS} on H2. Running it again replaces the functions with this version's;
      * concurrent calls are serialized, so instances of a service may all call it at startup.
      *
@@ -260,8 +271,9 @@ public final class SnoJdbc {
      * @throws SQLFeatureNotSupportedException if the database is none of these; the message names
      *     the product
      * @throws SQLException if the database fails or refuses the script (for example, the user
-     *     may not create functions there; on MariaDB with binary logging, creating functions
-     *     needs the SUPER privilege or {@code log_bin_trust_function_creators}); on PostgreSQL
+     *     may not create functions there; on MariaDB and MySQL with binary logging, MySQL's
+     *     default, creating functions needs the SUPER privilege or
+     *     {@code log_bin_trust_function_creators}); on PostgreSQL
      *     nothing is changed then
      */
     public static void installFunctions(DataSource dataSource) throws SQLException {

@@ -26,12 +26,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and the edges are read back equal by {@link SnoJdbc#getSnoId}, come back in sno order, and 20
  * time windows return exactly the IDs {@link SnoIdRange#contains} accepts. On MariaDB in strict
  * mode, {@link SnoJdbc#setSnoId} into the same column fails ({@code Data too long}): the reason
- * the binary binder exists. On H2 as well, so that tests of MariaDB apps on H2 bind the same way.
+ * the binary binder exists; on MySQL 8.0, whose default sql_mode is strict, too. On H2 as well, so that tests of MariaDB apps on H2 bind the same way.
  */
 class BinaryColumnTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {Databases.MARIADB, Databases.H2})
+    @ValueSource(strings = {Databases.MARIADB, Databases.MYSQL, Databases.H2})
     void binaryImagesRoundTripInSnoOrderAndServeTimeWindows(String db) throws SQLException {
         long seed = FunctionCases.seed();
         List<SnoId> cases = FunctionCases.idsWithEdges(seed);
@@ -39,11 +39,14 @@ class BinaryColumnTest {
         List<SnoId> distinct = cases.stream().skip(cases.size() - 267).collect(Collectors.toCollection(ArrayList::new));
         distinct.addAll(cases.subList(0, 2_000));
         distinct = distinct.stream().distinct().sorted().toList();
-        String database = Databases.MARIADB.equals(db) ? MariaDb.createDatabase("sno_bin") : null;
-        try (Connection c = database == null ? Databases.connect(db) : DriverManager.getConnection(MariaDb.url(database))) {
+        boolean mysql = Databases.MYSQL.equals(db);
+        String database = Databases.MARIADB.equals(db) ? MariaDb.createDatabase("sno_bin")
+                : mysql ? MySql.createDatabase("sno_bin") : null;
+        try (Connection c = database == null ? Databases.connect(db)
+                : DriverManager.getConnection(mysql ? MySql.url(database) : MariaDb.url(database))) {
             try (Statement s = c.createStatement()) {
-                if (database != null) {
-                    s.execute("SET SESSION sql_mode = 'STRICT_ALL_TABLES'");
+                if (Databases.MARIADB.equals(db)) {
+                    s.execute("SET SESSION sql_mode = 'STRICT_ALL_TABLES'"); // MySQL 8.0's default is strict
                 }
                 s.execute("DROP TABLE IF EXISTS sno_binary_ids");
                 s.execute("CREATE TABLE sno_binary_ids (id BINARY(16) PRIMARY KEY, note VARCHAR(8))");
@@ -92,12 +95,14 @@ class BinaryColumnTest {
                 if (database != null) {
                     SnoJdbc.setSnoId(insert, 1, SnoId.parse("29gfem22232im222"));
                     SQLException e = assertThrows(SQLException.class, insert::executeUpdate,
-                            "a UUID bound into BINARY(16): MariaDB Connector/J sends 36 characters of text");
+                            db + ": a UUID bound into BINARY(16): the driver sends 36 characters of text");
                     assertTrue(e.getMessage().contains("Data too long"), e.getMessage());
                 }
             }
         } finally {
-            if (database != null) {
+            if (mysql) {
+                MySql.dropDatabase(database);
+            } else if (database != null) {
                 MariaDb.dropDatabase(database);
             }
         }

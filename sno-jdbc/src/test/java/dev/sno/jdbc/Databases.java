@@ -8,10 +8,11 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The real databases the tests run against: H2 in memory (always); PostgreSQL 15, PostgreSQL 18
- * and MariaDB as test-support's {@link TestServers} gives them: the user's server
+ * The real databases the tests run against: H2 in memory (always); PostgreSQL 15, PostgreSQL 18,
+ * MariaDB and MySQL as test-support's {@link TestServers} gives them: the user's server
  * ({@code -Dsno.pg.url} / {@code SNO_PG_URL}, {@code -Dsno.pg18.url} / {@code SNO_PG18_URL},
- * {@code -Dsno.mariadb.url} / {@code SNO_MARIADB_URL}), or the build's own, started for the tests.
+ * {@code -Dsno.mariadb.url} / {@code SNO_MARIADB_URL}, {@code -Dsno.mysql.url} /
+ * {@code SNO_MYSQL_URL}), or the build's own, started for the tests.
  * A missing server fails the test; only a server the user turned off ({@code off}) skips it.
  */
 final class Databases {
@@ -20,6 +21,7 @@ final class Databases {
     static final String POSTGRES = "postgres";
     static final String POSTGRES_18 = "postgres18";
     static final String MARIADB = "mariadb";
+    static final String MYSQL = "mysql";
 
     private Databases() {
     }
@@ -39,6 +41,8 @@ final class Databases {
                 return TestServers.url(Server.POSTGRES_18);
             case MARIADB:
                 return TestServers.url(Server.MARIADB);
+            case MYSQL:
+                return TestServers.url(Server.MYSQL);
             default:
                 throw new IllegalArgumentException("unknown database " + db);
         }

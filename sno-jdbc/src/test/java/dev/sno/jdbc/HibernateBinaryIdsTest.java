@@ -27,12 +27,13 @@ import java.util.SplittableRandom;
 import org.hibernate.SessionFactory;
 import org.hibernate.cfg.Configuration;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 33: {@code SnoIdJavaType} follows Hibernate's UUID preference, as {@code java.util.UUID}
  * does. With {@code hibernate.type.preferred_uuid_jdbc_type=BINARY}, schema generation makes
- * {@code binary(16)} columns on MariaDB 11.4 (and H2), the rows hold the 16 bytes of each ID's
+ * {@code binary(16)} columns on MariaDB 11.4, MySQL 8.0 (there without any setting too) and H2, the rows hold the 16 bytes of each ID's
  * UUID image, {@code ORDER BY id} is sno order for IDs spread over years and inserted out of
  * order, a time window returns exactly what {@link SnoIdRange#contains} accepts, and a 16-byte
  * value that is not a sno image fails the load naming it. Without the setting, the columns stay
@@ -94,18 +95,31 @@ class HibernateBinaryIdsTest {
         return config.buildSessionFactory();
     }
 
-    /** A database of its own on MariaDB, else the shared H2 or PostgreSQL one. */
+    /** A database of its own on MariaDB or MySQL, else the shared H2 or PostgreSQL one. */
     private static String database(String db) throws SQLException {
-        return Databases.MARIADB.equals(db) ? MariaDb.createDatabase("sno_hib") : null;
+        return Databases.MARIADB.equals(db) ? MariaDb.createDatabase("sno_hib")
+                : Databases.MYSQL.equals(db) ? MySql.createDatabase("sno_hib") : null;
     }
 
     private static String url(String db, String database) {
-        return database == null ? Databases.url(db) : MariaDb.url(database);
+        return database == null ? Databases.url(db) : Databases.MYSQL.equals(db) ? MySql.url(database) : MariaDb.url(database);
+    }
+
+    private static void drop(String db, String database) throws SQLException {
+        if (Databases.MYSQL.equals(db)) {
+            MySql.dropDatabase(database);
+        } else {
+            MariaDb.dropDatabase(database);
+        }
+    }
+
+    private static boolean mySqlFamily(String db) {
+        return Databases.MARIADB.equals(db) || Databases.MYSQL.equals(db);
     }
 
     /** "binary(16)", "char(36)", "varchar(36)", "uuid": the column's type as information_schema.columns says it. */
     private static String columnType(Connection c, String db, String table, String column) throws SQLException {
-        String sql = Databases.MARIADB.equals(db)
+        String sql = mySqlFamily(db)
                 ? "SELECT column_type FROM information_schema.columns WHERE table_schema = DATABASE()"
                         + " AND table_name = ? AND column_name = ?"
                 : "SELECT data_type, character_maximum_length FROM information_schema.columns"
@@ -116,7 +130,7 @@ class HibernateBinaryIdsTest {
             try (ResultSet r = p.executeQuery()) {
                 assertTrue(r.next(), table + "." + column + " exists");
                 String type = r.getString(1).toLowerCase(Locale.ROOT);
-                if (!Databases.MARIADB.equals(db) && (type.contains("binary") || type.startsWith("char"))) {
+                if (!mySqlFamily(db) && (type.contains("binary") || type.startsWith("char"))) {
                     String name = type.contains("binary") ? "binary" : type.contains("varying") ? "varchar" : "char";
                     type = name + "(" + r.getLong(2) + ")";
                 }
@@ -166,11 +180,18 @@ class HibernateBinaryIdsTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {Databases.MARIADB, Databases.H2})
-    void theBinaryPreferenceMakesBinary16ColumnsHoldingTheImageInSnoOrder(String db) throws Exception {
+    /**
+     * With the BINARY preference, and on MySQL without any setting: Hibernate's MySQL dialect
+     * makes a UUID {@code binary(16)} by default (MariaDB's makes it {@code uuid}, see
+     * {@link #withoutTheSettingTheColumnsAreUuid}), so a MySQL application needs no setting.
+     */
+    @ParameterizedTest(name = "{0}, preference {1}")
+    @CsvSource({Databases.MARIADB + ",BINARY", Databases.MYSQL + ",BINARY", Databases.MYSQL + ",",
+            Databases.H2 + ",BINARY"})
+    void theBinaryPreferenceMakesBinary16ColumnsHoldingTheImageInSnoOrder(String db, String preference)
+            throws Exception {
         String database = database(db);
-        try (SessionFactory sf = open(url(db, database), "BINARY");
+        try (SessionFactory sf = open(url(db, database), preference);
                 Connection c = DriverManager.getConnection(url(db, database))) {
             for (String[] column : new String[][] {{"bin_item", "id"}, {"bin_item", "ref"}, {"bin_ticket", "id"},
                 {"bin_item", "plain"}}) {
@@ -240,7 +261,7 @@ class HibernateBinaryIdsTest {
                         messages.toString());
             }
         } finally {
-            MariaDb.dropDatabase(database);
+            drop(db, database);
         }
     }
 
@@ -251,7 +272,7 @@ class HibernateBinaryIdsTest {
      * in every value).
      */
     @ParameterizedTest
-    @ValueSource(strings = {Databases.MARIADB, Databases.H2, Databases.POSTGRES})
+    @ValueSource(strings = {Databases.MARIADB, Databases.MYSQL, Databases.H2, Databases.POSTGRES})
     void theCharPreferenceMakesCharacterColumnsHoldingTheUuidTextInSnoOrder(String db) throws Exception {
         String database = database(db);
         if (database == null) {
@@ -293,7 +314,7 @@ class HibernateBinaryIdsTest {
                 assertEquals("char", em.find(BinTicket.class, ticket.id).title);
             }
         } finally {
-            MariaDb.dropDatabase(database);
+            drop(db, database);
         }
     }
 
@@ -320,7 +341,7 @@ class HibernateBinaryIdsTest {
                 assertEquals(id, em.find(BinItem.class, id).ref);
             }
         } finally {
-            MariaDb.dropDatabase(database);
+            drop(db, database);
         }
     }
 }

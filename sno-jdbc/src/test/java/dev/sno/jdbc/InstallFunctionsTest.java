@@ -36,21 +36,29 @@ class InstallFunctionsTest {
 
     @Test
     void refusesOtherProductsNamingThem() {
-        for (String product : List.of("Apache Derby", "MySQL", "Microsoft SQL Server")) {
+        for (String product : List.of("Apache Derby", "Oracle", "Microsoft SQL Server")) {
             SQLFeatureNotSupportedException e = assertThrows(SQLFeatureNotSupportedException.class,
                     () -> SnoJdbc.installFunctions(posingAs(product)));
-            assertEquals("sno SQL functions exist for PostgreSQL, MariaDB and H2, not for the database product '"
+            assertEquals("sno SQL functions exist for PostgreSQL, MariaDB, MySQL and H2, not for the database product '"
                     + product + "'", e.getMessage());
         }
     }
 
     @Test
-    void splitsTheMariaDbScriptAtItsDelimiters() throws Exception {
+    void splitsTheMariaDbAndMySqlScriptsAtTheirDelimiters() throws Exception {
         List<String> statements = FunctionInstaller.statements(FunctionInstaller.read(SnoJdbc.MARIADB_FUNCTIONS));
         assertEquals(9, statements.size());
         for (String sql : statements) {
             assertTrue(sql.startsWith("CREATE OR REPLACE FUNCTION sno_"), sql);
             assertTrue(!sql.contains("$$") && !sql.contains("DELIMITER"), sql);
+        }
+        List<String> mysql = FunctionInstaller.statements(FunctionInstaller.read(SnoJdbc.MYSQL_FUNCTIONS));
+        assertEquals(18, mysql.size());
+        for (int i = 0; i < mysql.size(); i += 2) {
+            String name = statements.get(i / 2).replaceFirst("(?s)^CREATE OR REPLACE FUNCTION (sno_\\w+)\\(.*", "$1");
+            assertEquals("DROP FUNCTION IF EXISTS " + name, mysql.get(i).strip());
+            assertTrue(mysql.get(i + 1).startsWith("CREATE FUNCTION " + name + "("), mysql.get(i + 1));
+            assertTrue(!mysql.get(i + 1).contains("$$") && !mysql.get(i + 1).contains("DELIMITER"), mysql.get(i + 1));
         }
         assertEquals(List.of("SELECT 1", "CREATE x BEGIN\n  a;\n  b;\nEND", "SELECT 2"),
                 FunctionInstaller.statements("-- c\nSELECT 1;\nDELIMITER //\nCREATE x BEGIN\n  a;\n  b;\nEND\n//\n"

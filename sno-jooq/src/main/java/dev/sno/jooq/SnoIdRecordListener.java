@@ -50,7 +50,11 @@ public final class SnoIdRecordListener implements RecordListener, Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** The named fields by their table. */
+    /**
+     * The named fields by their table. jOOQ's tables are serializable up to jOOQ 3.19; javac warns
+     * from 3.20 on, where they no longer declare it.
+     */
+    @SuppressWarnings("serial")
     private final Map<Table<?>, List<Generated>> byTable;
     /** Where the IDs come from; serializable when the application's supplier is. */
     @SuppressWarnings("serial")
@@ -114,7 +118,12 @@ public final class SnoIdRecordListener implements RecordListener, Serializable {
         return "SnoIdRecordListener" + named;
     }
 
-    /** A named field and the metabyte of its IDs. */
+    /**
+     * A named field and the metabyte of its IDs (in the listener's serialized form).
+     *
+     * @param field  the field to fill
+     * @param meta  the metabyte of its IDs, 0..255
+     */
     private record Generated(TableField<?, SnoId> field, int meta) implements Serializable {
     }
 

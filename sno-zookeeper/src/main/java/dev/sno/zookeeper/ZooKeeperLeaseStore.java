@@ -12,6 +12,7 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -63,6 +64,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
     private final Paths paths;
     private final SessionWatch watch;
     private final BadRecords bad = new BadRecords();
+    private final StrayHolders strays = new StrayHolders();
     /** The session timeout leaseDurationFor found, in ms; later acquisitions need at least it. */
     private volatile long sessionFloorMillis;
 
@@ -171,14 +173,20 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
         BitSet unreadable = new BitSet();
         for (int round = 0; round < 1000; round++) {
             List<Integer> candidates = candidates(zk, claim, unreadable);
-            if (candidates.isEmpty()) {
-                return Optional.empty();
+            Map<Integer, Integer> stray = Map.of();
+            if (candidates.isEmpty()) { // every one looks held: is any holder znode persistent (StrayHolders)?
+                stray = strays.find(zk, paths, claim.namespace(),
+                        children(zk, paths.raw(paths.holders(claim.namespace())), claim), unreadable);
+                if (stray.isEmpty()) {
+                    return Optional.empty();
+                }
+                candidates = new ArrayList<>(stray.keySet());
             }
             for (int i = 0; i < candidates.size(); i++) {
                 // After a lost race, a random one of the next few: racers spread out.
                 int pick = i == 0 ? 0 : i + ThreadLocalRandom.current().nextInt(Math.min(16, candidates.size() - i));
                 Collections.swap(candidates, i, pick);
-                Optional<Grant> g = take(zk, claim, candidates.get(i), unreadable);
+                Optional<Grant> g = take(zk, claim, candidates.get(i), unreadable, stray.get(candidates.get(i)));
                 if (g.isPresent()) {
                     return g;
                 }
@@ -253,9 +261,11 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
 
     /**
      * One attempt at a partition: empty if another acquirer got there first, or if its record
-     * cannot be read (then reported, and added to unreadable).
+     * cannot be read (then reported, and added to unreadable). strayVersion: the version of a
+     * persistent holder znode to replace (StrayHolders), or null.
      */
-    private Optional<Grant> take(ZooKeeper zk, Claim claim, int p, BitSet unreadable) throws IOException {
+    private Optional<Grant> take(ZooKeeper zk, Claim claim, int p, BitSet unreadable, Integer strayVersion)
+            throws IOException {
         String recordPath = paths.rawRecord(claim.namespace(), p);
         String holderPath = paths.rawHolder(claim.namespace(), p);
         Stat stat = new Stat();
@@ -271,15 +281,27 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
         Op write = before == null ? Op.create(recordPath, after.encode(), ACLS, CreateMode.PERSISTENT)
                 : Op.setData(recordPath, after.encode(), stat.getVersion());
         byte[] holder = (claim.token() + "\n" + after.epoch() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        List<Op> ops = new ArrayList<>(3);
+        ops.add(write);
+        if (strayVersion != null) {
+            ops.add(Op.delete(holderPath, strayVersion));
+        }
+        ops.add(Op.create(holderPath, holder, ACLS, CreateMode.EPHEMERAL));
         try {
-            zk.multi(List.of(write, Op.create(holderPath, holder, ACLS, CreateMode.EPHEMERAL)));
+            zk.multi(ops);
         } catch (KeeperException.NodeExistsException | KeeperException.BadVersionException
                 | KeeperException.NoNodeException e) {
+            return Optional.empty();
+        } catch (KeeperException.NotEmptyException e) {
+            unreadable.set(p); // the stray got children meanwhile: StrayHolders reports it next time
             return Optional.empty();
         } catch (KeeperException | InterruptedException e) {
             throw failure("acquire partition " + p + " of namespace \"" + SafeText.of(claim.namespace()) + "\"", e);
         }
         watch.granted(claim.namespace(), p, after.epoch(), zk.getSessionId());
+        if (strayVersion != null) {
+            strays.replaced(claim.namespace(), p, holderPath);
+        }
         return Optional.of(new Grant(p, after.epoch(), before == null ? null : before.state()));
     }
 
@@ -463,7 +485,8 @@ public final class ZooKeeperLeaseStore implements LeaseStore {
         }
     }
 
-    private static IOException failure(String what, Exception e) {
+    /** The IOException of a failed ZooKeeper call (interrupted: InterruptedIOException, interrupt kept). */
+    static IOException failure(String what, Exception e) {
         if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
             InterruptedIOException io = new InterruptedIOException("Interrupted while trying to " + SafeText.of(what));

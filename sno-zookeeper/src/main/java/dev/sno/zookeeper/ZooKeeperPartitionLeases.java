@@ -30,8 +30,9 @@ import org.apache.curator.framework.CuratorFramework;
  * client whose session timeout is longer, naming both. The holder renews every 5/18 of the
  * session timeout and stops making IDs in new 4 ms units at 5/6 of it after the start of its last
  * successful renewal, before the server can have expired its session. The default lease duration
- * here is 60 s, the session timeout Curator asks for by default (ZooKeeper servers grant at most
- * 20 ticks, 40 s by default).
+ * here is 60 s, the session timeout Curator asks for by default; a server grants at most 20 ticks
+ * (60 s at ZooKeeper 3.9's default {@code tickTime} of 3000 ms, 40 s at the {@code tickTime=2000}
+ * of its sample configuration), and the lease is then the session timeout granted.
  *
  * @implSpec This class is immutable and thread-safe.
  */

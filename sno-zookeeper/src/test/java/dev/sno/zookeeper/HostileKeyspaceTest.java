@@ -313,4 +313,43 @@ class HostileKeyspaceTest {
         LeaseStore.Grant g = store.acquire(claim(namespace, 0, 0)).orElseThrow();
         return List.of(g.partition(), g.epoch());
     }
+
+    /**
+     * Issue 41's leftover: a persistent znode under {@code holders/} with sno's own name of a
+     * partition (an operator's {@code create /sno/leases/<ns>/holders/1}) looked like a live
+     * holder and hid its partition for good: with 0..1 and partition 0 held, every acquisition
+     * found nothing free. sno's holder znodes are ephemeral; a persistent one is nobody's lease.
+     * Once every partition looks held, the acquisition takes it, replacing the znode in the same
+     * {@code multi} that raises the record's epoch, and says so. One with children cannot be
+     * replaced: it is skipped, reported once, and the acquisition answers "none free".
+     */
+    @Test
+    void aPersistentZnodeNamedLikeAHolderIsNotALiveHolder() throws Exception {
+        store.prepare("persistent", 0, 1);
+        stray("/sno/leases/persistent/holders/1");
+        assertEquals(0, store.acquire(claim("persistent", 0, 1)).orElseThrow().partition());
+        LeaseStore.Claim second = claim("persistent", 0, 1);
+        LeaseStore.Grant g = store.acquire(second).orElseThrow(() -> new AssertionError("partition 1 stays hidden"));
+        assertEquals(List.of(1, 1L), List.of(g.partition(), g.epoch()));
+        assertEquals(client.getZookeeperClient().getZooKeeper().getSessionId(),
+                client.checkExists().forPath("/sno/leases/persistent/holders/1").getEphemeralOwner(),
+                "the holder znode is this session's now");
+        assertTrue(store.renew(lease(second, g), second.token(), LEASE, null), "a lease like any other");
+        assertEquals(Optional.empty(), store.acquire(claim("persistent", 0, 1)), "both held");
+        String replaced = "sno: replaced the znode /sno/leases/persistent/holders/1, a persistent znode where only"
+                + " the ephemeral znode of a live holder's session belongs: it held no lease, and partition 1 of sno"
+                + " namespace \"persistent\" is leased now";
+
+        store.prepare("nested", 0, 0);
+        stray("/sno/leases/nested/holders/0");
+        stray("/sno/leases/nested/holders/0/child");
+        for (int i = 0; i < 2; i++) {
+            assertEquals(Optional.empty(), store.acquire(claim("nested", 0, 0)), "not taken, and no failure");
+        }
+        assertEquals(List.of(replaced, "sno: partition 0 of sno namespace \"nested\" is skipped: the znode"
+                + " /sno/leases/nested/holders/0 is a persistent znode with children where only the ephemeral znode"
+                + " of a live holder's session belongs. It holds no lease, but sno deletes no znode that has children:"
+                + " delete it, and sno takes partition 0 again"), warnings(), "each reported once");
+        assertNotNull(client.checkExists().forPath("/sno/leases/nested/holders/0/child"), "left in place");
+    }
 }

@@ -21,7 +21,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.server.ZooKeeperServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,6 +67,25 @@ class ZooKeeperPartitionLeasesTest {
                 + " 3000 ms as negotiated with the server: ZooKeeper frees a silent holder's partition only when its"
                 + " session expires, so a lease could not end after PT2S. Set leaseDuration to at least PT3S, or"
                 + " build the CuratorFramework with sessionTimeoutMs(2000) or less", e.getMessage());
+    }
+
+    /**
+     * The builder's default lease, 60 s, is the session Curator asks for by default; the lease is
+     * what the server grants, at most 20 ticks: 60 s at ZooKeeper 3.9's default tickTime of
+     * 3000 ms, 40 s at the tickTime=2000 of zoo_sample.cfg (docs/zookeeper-leases.md).
+     */
+    @Test
+    void theDefaultLeaseIsCuratorsDefaultSessionAsTheServerGrantsIt() throws Exception {
+        assertEquals(3000, ZooKeeperServer.DEFAULT_TICK_TIME, "ZooKeeper's default tickTime");
+        for (int tick : new int[] {ZooKeeperServer.DEFAULT_TICK_TIME, 2000}) {
+            try (TestingServer stock = new TestingServer(new InstanceSpec(null, -1, -1, -1, true, -1, tick, 0), true);
+                    CuratorFramework c = CuratorFrameworkFactory.newClient(stock.getConnectString(),
+                            new RetryOneTime(100))) {
+                c.start();
+                PartitionLeases leases = ZooKeeperPartitionLeases.builder(c).namespace("stock").build();
+                assertEquals(Duration.ofMillis(20L * tick), leases.leaseDuration(), "tickTime " + tick);
+            }
+        }
     }
 
     /**

@@ -115,4 +115,11 @@ class JdbcLeaseStoreContractTest {
             super(LeaseDb.MYSQL_DRIVER);
         }
     }
+
+    @Nested
+    class MySql extends OnDatabase {
+        MySql() {
+            super(LeaseDb.MYSQL);
+        }
+    }
 }

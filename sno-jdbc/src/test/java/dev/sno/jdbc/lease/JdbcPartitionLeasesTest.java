@@ -154,7 +154,7 @@ class JdbcPartitionLeasesTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, leases::acquire);
         assertEquals("No free partition in sno namespace \"" + ns + "\": all 3 partitions 10..12 are held by leases"
                 + " that have not expired (table sno_partition_lease on " + (LeaseDb.H2.equals(dbName) ? "H2"
-                : LeaseDb.POSTGRES.equals(dbName) ? "PostgreSQL" : "MariaDB")
+                : LeaseDb.POSTGRES.equals(dbName) ? "PostgreSQL" : LeaseDb.MYSQL.equals(dbName) ? "MySQL" : "MariaDB")
                 + "); widen partitions(lo, hi) or wait for a lease to expire", e.getMessage());
         held.get(1).close();
         try (SnoGenerator again = leases.acquire()) {

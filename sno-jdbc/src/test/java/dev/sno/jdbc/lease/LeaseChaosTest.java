@@ -42,7 +42,7 @@ class LeaseChaosTest {
     private final List<Process> children = new ArrayList<>();
 
     @ParameterizedTest
-    @ValueSource(strings = {LeaseDb.MARIADB, LeaseDb.POSTGRES})
+    @ValueSource(strings = {LeaseDb.MARIADB, LeaseDb.POSTGRES, LeaseDb.MYSQL})
     void aFleetUnderKillsZombiesAndAnOutageRepeatsNothing(String dbName, @TempDir Path dir) throws Exception {
         LeaseDb db = LeaseDb.open(dbName, 1);
         String url = db.url();
@@ -127,7 +127,8 @@ class LeaseChaosTest {
 
     /** Stops or starts the test server through its script (test-support's TestServers). */
     private static void server(String dbName, String verb) {
-        TestServers.script(LeaseDb.POSTGRES.equals(dbName) ? Server.POSTGRES : Server.MARIADB, verb);
+        TestServers.script(LeaseDb.POSTGRES.equals(dbName) ? Server.POSTGRES
+                : LeaseDb.MYSQL.equals(dbName) ? Server.MYSQL : Server.MARIADB, verb);
     }
 
     private long count(String prefix) {

@@ -14,9 +14,10 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real database for the lease tests: H2 in memory, or the PostgreSQL or MariaDB server that
- * test-support's {@link TestServers} gives (the user's, or the build's own), MariaDB through
- * MariaDB Connector/J ({@link #MARIADB}) or MySQL Connector/J ({@link #MYSQL_DRIVER}). As a
+ * A real database for the lease tests: H2 in memory, or the PostgreSQL, MariaDB or MySQL server
+ * that test-support's {@link TestServers} gives (the user's, or the build's own), MariaDB through
+ * MariaDB Connector/J ({@link #MARIADB}) or MySQL Connector/J ({@link #MYSQL_DRIVER}), MySQL 8.0
+ * through MySQL Connector/J ({@link #MYSQL}). As a
  * {@link javax.sql.DataSource} it pools connections (every renewal borrows one) and can be cut off, which
  * is what a crashed or partitioned holder looks like to the database: no more writes.
  */
@@ -29,6 +30,8 @@ final class LeaseDb extends TestDataSource {
     static final String MARIADB = "mariadb";
     /** The MariaDB server through MySQL Connector/J, as a MySQL application would reach it. */
     static final String MYSQL_DRIVER = "mysql-driver";
+    /** MySQL 8.0 through MySQL Connector/J, with MySQL's defaults (REPEATABLE READ, sql_mode). */
+    static final String MYSQL = "mysql";
 
     private final String url;
     private final BlockingQueue<Connection> idle;
@@ -41,7 +44,7 @@ final class LeaseDb extends TestDataSource {
     }
 
     static List<String> all() {
-        return List.of(H2, POSTGRES, MARIADB, MYSQL_DRIVER);
+        return List.of(H2, POSTGRES, MARIADB, MYSQL_DRIVER, MYSQL);
     }
 
     /** A pooled data source on db; each H2 one is a database of its own. */
@@ -52,6 +55,9 @@ final class LeaseDb extends TestDataSource {
         }
         if (POSTGRES_18.equals(db)) {
             return new LeaseDb(TestServers.url(Server.POSTGRES_18), poolSize);
+        }
+        if (MYSQL.equals(db)) {
+            return new LeaseDb(mysqlUrl(), poolSize);
         }
         if (MARIADB.equals(db) || MYSQL_DRIVER.equals(db)) {
             return new LeaseDb(MARIADB.equals(db) ? mariaDbUrl() : mysqlDriverUrl(), poolSize);
@@ -88,6 +94,10 @@ final class LeaseDb extends TestDataSource {
      */
     static String mysqlDriverUrl() {
         return mariaDbUrl().replaceFirst("^jdbc:mariadb:", "jdbc:mysql:") + "&sslMode=DISABLED";
+    }
+
+    static String mysqlUrl() {
+        return TestServers.url(Server.MYSQL);
     }
 
     /** Makes sure the PostgreSQL server is there (see {@link TestServers}). */

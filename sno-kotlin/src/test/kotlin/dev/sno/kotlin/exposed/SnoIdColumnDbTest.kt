@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.params.ParameterizedTest
 import org.junit.jupiter.params.provider.EnumSource
 
-/** [snoId], [generatedSnoId] and [within] on H2, PostgreSQL 18 and MariaDB 11.4. */
+/** [snoId], [generatedSnoId] and [within] on H2, PostgreSQL 18, MariaDB 11.4 and MySQL 8.0. */
 class SnoIdColumnDbTest {
 
     class Items(name: String, meta: Int = 0) : Table(name) {
@@ -160,7 +160,7 @@ class SnoIdColumnDbTest {
             SchemaUtils.create(items)
             commit()
             jdbc.prepareStatement("INSERT INTO ${items.nameInDatabaseCase()} (id, label) VALUES (?, ?)").use {
-                if (db == TestDb.MARIADB) {
+                if (db.binary) {
                     it.setBytes(1, ByteBuffer.allocate(16).putLong(random.mostSignificantBits)
                         .putLong(random.leastSignificantBits).array())
                 } else {
@@ -190,7 +190,7 @@ class SnoIdColumnDbTest {
             jdbc.createStatement().use { st ->
                 st.executeQuery("SELECT id FROM ${items.nameInDatabaseCase()}").use { rs ->
                     rs.next()
-                    if (db == TestDb.MARIADB) {
+                    if (db.binary) {
                         assertEquals(HexFormat.of().formatHex(id.toBytes()) + "000000000000",
                             HexFormat.of().formatHex(rs.getBytes(1)))
                     } else {

@@ -18,13 +18,18 @@ enum class TestDb(
 ) {
     H2("UUID", null, "UUID"),
     POSTGRES_18("uuid", null, "uuid"),
-    MARIADB("BINARY", 16, "BINARY(16)");
+    MARIADB("BINARY", 16, "BINARY(16)"),
+    MYSQL("BINARY", 16, "BINARY(16)");
+
+    /** MariaDB and MySQL: BINARY(16) columns, bound as the image's 16 bytes. */
+    val binary: Boolean get() = this == MARIADB || this == MYSQL
 
     val database: Database by lazy {
         val url = when (this) {
             H2 -> "jdbc:h2:mem:sno_exposed;DB_CLOSE_DELAY=-1"
             POSTGRES_18 -> TestServers.url(TestServers.Server.POSTGRES_18)
             MARIADB -> TestServers.url(TestServers.Server.MARIADB)
+            MYSQL -> TestServers.url(TestServers.Server.MYSQL)
         }
         Database.connect(getNewConnection = { DriverManager.getConnection(url) })
     }

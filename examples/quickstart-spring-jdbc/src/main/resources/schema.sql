@@ -1,0 +1,1 @@
+CREATE TABLE IF NOT EXISTS note (id uuid PRIMARY KEY, text varchar(255));
