@@ -252,6 +252,6 @@ public final class SnoProcessor {
     @BuildStep
     public NativeImageResourceBuildItem resources() {
         return new NativeImageResourceBuildItem("dev/sno/jdbc/sql/postgresql.sql", "dev/sno/jdbc/sql/mariadb.sql",
-                "dev/sno/jdbc/sql/h2.sql");
+                "dev/sno/jdbc/sql/mysql.sql", "dev/sno/jdbc/sql/h2.sql");
     }
 }

@@ -115,6 +115,7 @@ class NativeRegistrationsTest {
                 "service META-INF/services/org.hibernate.boot.spi.AdditionalMappingContributor dev.sno.jdbc.hibernate.SnoGeneratedIds",
                 "resource dev/sno/jdbc/sql/postgresql.sql",
                 "resource dev/sno/jdbc/sql/mariadb.sql",
+                "resource dev/sno/jdbc/sql/mysql.sql",
                 "resource dev/sno/jdbc/sql/h2.sql")) {
             assertTrue(seen.contains(expected), () -> expected + " not in " + seen);
         }
