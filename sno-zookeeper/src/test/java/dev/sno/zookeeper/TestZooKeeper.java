@@ -62,6 +62,23 @@ final class TestZooKeeper {
         return c;
     }
 
+    /** Waits, polling, up to 30 s, until client is connected in a session other than before. */
+    static void awaitNewSession(CuratorFramework client, long before) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() - end < 0) {
+            try {
+                ZooKeeper zk = client.getZookeeperClient().getZooKeeper();
+                if (zk.getSessionId() != before && zk.getState().isConnected()) {
+                    return;
+                }
+            } catch (Exception reconnecting) {
+                // the handle is being replaced: look again
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no new ZooKeeper session within 30 s after session 0x" + Long.toHexString(before));
+    }
+
     /**
      * Drops the client's connection without closing its session, as a paused, killed or cut-off
      * holder's: the server expires the session after its timeout, and Curator starts a new one.

@@ -142,4 +142,28 @@ class NetworkPartitionTest {
             return 3306;
         }
     }
+
+    /** MySQL 8.0 through MySQL Connector/J: its timeouts are in milliseconds too. */
+    @Nested
+    class MySql extends OnDatabase {
+        @Override
+        String url() {
+            return LeaseDb.mysqlUrl();
+        }
+
+        @Override
+        String name() {
+            return "MySQL";
+        }
+
+        @Override
+        String timeouts() {
+            return "socketTimeout=2000&connectTimeout=2000";
+        }
+
+        @Override
+        int defaultPort() {
+            return 3306;
+        }
+    }
 }
