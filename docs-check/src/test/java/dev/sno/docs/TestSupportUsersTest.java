@@ -47,13 +47,19 @@ class TestSupportUsersTest {
         }
     }
 
-    /** The check, broken on purpose: a module's name taken out of CONTRIBUTING.md. */
+    /**
+     * The check, broken on purpose: a module's name taken out of CONTRIBUTING.md. What the break
+     * adds is compared, so that this self-test does not fail with the real check when another
+     * module is missing (that is the real check's report).
+     */
     @Test
     void theCheckSeesAChange() throws IOException {
         Path root = DocsCheckTest.repositoryRoot();
         String contributing = Files.readString(root.resolve("CONTRIBUTING.md"));
+        List<String> users = users(root);
+        List<String> added = new ArrayList<>(notNamed(users, contributing.replace("`sno-etcd`", "sno-etcd")));
+        added.removeAll(notNamed(users, contributing));
         assertEquals(List.of("sno-etcd takes test-support's sources (its pom names test-support), but CONTRIBUTING.md"
-                + " does not name `sno-etcd` among test-support's users"),
-                notNamed(users(root), contributing.replace("`sno-etcd`", "sno-etcd")));
+                + " does not name `sno-etcd` among test-support's users"), added);
     }
 }
