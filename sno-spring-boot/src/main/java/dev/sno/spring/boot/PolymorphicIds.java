@@ -40,11 +40,10 @@ final class PolymorphicIds {
      */
     static String detail(Throwable t) {
         String name = t.getClass().getName();
-        if (name.equals(KOTLIN_SUBTYPE)) {
-            return t.getMessage(); // quotes the id, or the object without one, and lists the subtypes
-        }
-        if (name.equals(KOTLIN_FORMAT)) {
-            return t.getMessage(); // "Invalid sno ID at $.parent: a sno ID is a JSON string of 16 characters (...)"
+        if (name.equals(KOTLIN_SUBTYPE) || name.equals(KOTLIN_FORMAT)) {
+            // The subtype's names the id (or the object without one) and the subtypes; the
+            // format's the JSON path: "Invalid sno ID at $.parent: a sno ID is a JSON string ..."
+            return t.getMessage();
         }
         if (name.equals(DEFINITION2) || name.equals(DEFINITION3)) {
             return abstractBase(t);
