@@ -34,7 +34,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * What every MariaDB example must do, checked over real HTTP (java.net.http, 127.0.0.1) against
- * the application started by its main class on the build's MariaDB 11.4 (test-support's
+ * the application started by its main class on the build's MariaDB 11.4 or MySQL 8.0 (test-support's
  * TestServers), in a database of its own: the {@code events.id} column is {@code binary(16)} and
  * holds the 16 bytes of each ID's UUID image; created events get IDs from the application's
  * generator ({@code @SnoGeneratedId(meta = 4)}, {@code sno.partition=21}) and are read back by
@@ -43,7 +43,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@code ORDER BY id} and equals the IDs sorted in Java; each time window returns exactly the IDs
  * {@link SnoIdRange#contains} accepts. The subclass starts its application in {@code @BeforeAll}
  * with {@link #start}; the only sno setting each application has beyond its partition is the
- * documented one for its mapping layer.
+ * documented one for its mapping layer. The same application and checks run once on each server
+ * (a MariaDB and a MySQL test class per example).
  */
 public abstract class EventHttpChecks {
 
@@ -54,12 +55,22 @@ public abstract class EventHttpChecks {
     private static ConfigurableApplicationContext app;
     private static String base;
     private static String database;
+    private static Server server = Server.MARIADB;
 
     /** A new database on the build's MariaDB, and its JDBC URL (user and password in it). */
     protected static String createDatabase() throws SQLException {
-        String server = TestServers.url(Server.MARIADB);
+        return createDatabase(Server.MARIADB);
+    }
+
+    /**
+     * A new database on the build's MariaDB or MySQL, and its JDBC URL (user and password in it);
+     * the checks then read and drop that server's database.
+     */
+    protected static String createDatabase(Server on) throws SQLException {
+        server = on;
+        String url = TestServers.url(on);
         String name = "sno_example_" + UUID.randomUUID().toString().substring(0, 8);
-        try (Connection c = DriverManager.getConnection(server); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);
         }
         database = name;
@@ -68,12 +79,12 @@ public abstract class EventHttpChecks {
 
     /** The JDBC URL of this class's database. */
     protected static String jdbcUrl() {
-        return TestServers.url(Server.MARIADB).replaceFirst("^(jdbc:mariadb://[^/?]+)(/[^?]*)?", "$1/" + database);
+        return TestServers.url(server).replaceFirst("^(jdbc:[a-z]+://[^/?]+)(/[^?]*)?", "$1/" + database);
     }
 
     /** The host, port, user and password of the server, as {@code {host, port, user, password}}. */
     protected static String[] server() {
-        URI uri = URI.create(TestServers.url(Server.MARIADB).substring("jdbc:".length()));
+        URI uri = URI.create(TestServers.url(server).substring("jdbc:".length()));
         String user = null;
         String password = null;
         for (String pair : uri.getQuery().split("&")) {
@@ -103,12 +114,13 @@ public abstract class EventHttpChecks {
             app = null;
         }
         if (database != null) {
-            try (Connection c = DriverManager.getConnection(TestServers.url(Server.MARIADB));
+            try (Connection c = DriverManager.getConnection(TestServers.url(server));
                     Statement s = c.createStatement()) {
                 s.execute("DROP DATABASE IF EXISTS " + database); // this class's own database only
             }
             database = null;
         }
+        server = Server.MARIADB;
     }
 
     static HttpResponse<String> get(String path) throws Exception {
@@ -156,6 +168,21 @@ public abstract class EventHttpChecks {
         List<SnoId> ids = ids(created.body());
         assertEquals(1, ids.size(), created.body());
         return ids.get(0);
+    }
+
+    @Test
+    void theDatabaseIsOnTheServerTheClassNamed() throws Exception {
+        try (Connection c = DriverManager.getConnection(jdbcUrl());
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT VERSION()")) {
+            assertTrue(r.next());
+            String version = r.getString(1);
+            if (server == Server.MYSQL) {
+                assertTrue(version.startsWith("8.0.") && !version.contains("MariaDB"), "MySQL 8.0: " + version);
+            } else {
+                assertTrue(version.contains("MariaDB"), "MariaDB: " + version);
+            }
+        }
     }
 
     @Test
