@@ -123,6 +123,11 @@ public abstract class EventHttpChecks {
         server = Server.MARIADB;
     }
 
+    /** The running application's context, for checks of its beans beyond HTTP. */
+    protected static ConfigurableApplicationContext context() {
+        return app;
+    }
+
     static HttpResponse<String> get(String path) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -162,7 +167,8 @@ public abstract class EventHttpChecks {
         }
     }
 
-    SnoId create(String title) throws Exception {
+    /** Creates an event over HTTP and returns its generated ID. */
+    protected SnoId create(String title) throws Exception {
         HttpResponse<String> created = post("/events", "{\"title\":\"" + title + "\"}");
         assertStatus(201, created);
         List<SnoId> ids = ids(created.body());
