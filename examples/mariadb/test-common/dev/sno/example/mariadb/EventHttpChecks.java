@@ -184,7 +184,7 @@ public abstract class EventHttpChecks {
             assertTrue(r.next());
             String version = r.getString(1);
             if (server == Server.MYSQL) {
-                assertTrue(version.startsWith("8.0.") && !version.contains("MariaDB"), "MySQL 8.0: " + version);
+                assertTrue(version.startsWith("8.") && !version.contains("MariaDB"), "MySQL 8: " + version);
             } else {
                 assertTrue(version.contains("MariaDB"), "MariaDB: " + version);
             }
