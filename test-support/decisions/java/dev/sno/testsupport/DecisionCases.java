@@ -64,8 +64,12 @@ public final class DecisionCases {
     private DecisionCases() {
     }
 
-    /** The environments' URLs, made once per JVM: every runner of a JVM sees the same databases. */
-    private static final Map<String, String> URLS = new LinkedHashMap<>();
+    /**
+     * The system property that holds an environment's URL, made once per JVM: every runner of a
+     * JVM sees the same databases, whatever its class loader (Quarkus's test runs in one of its
+     * own, beside the one that configured its datasources).
+     */
+    private static final String URL_PROPERTY = "dev.sno.testsupport.decisions.url.";
 
     /**
      * The JDBC URL of an environment's database: a PostgreSQL schema or a MySQL database of its
@@ -85,16 +89,26 @@ public final class DecisionCases {
         return url;
     }
 
-    private static synchronized String database(String env) {
-        return URLS.computeIfAbsent(env, e -> switch (e) {
-            case "pg" -> DecisionDatabases.postgresSchema(false);
-            case "pg+table", "two" -> DecisionDatabases.postgresSchema(true);
-            case "mysql", "mysql-create" -> DecisionDatabases.mysqlDatabase(false);
-            case "mysql+table" -> DecisionDatabases.mysqlDatabase(true);
-            case "h2-mem" -> "jdbc:h2:mem:cases";
-            case "sqlite" -> DecisionDatabases.sqlite();
-            default -> null;
-        });
+    private static String database(String env) {
+        java.util.Properties shared = System.getProperties();
+        synchronized (shared) {
+            String url = shared.getProperty(URL_PROPERTY + env);
+            if (url == null) {
+                url = switch (env) {
+                    case "pg" -> DecisionDatabases.postgresSchema(false);
+                    case "pg+table", "two" -> DecisionDatabases.postgresSchema(true);
+                    case "mysql", "mysql-create" -> DecisionDatabases.mysqlDatabase(false);
+                    case "mysql+table" -> DecisionDatabases.mysqlDatabase(true);
+                    case "h2-mem" -> "jdbc:h2:mem:cases";
+                    case "sqlite" -> DecisionDatabases.sqlite();
+                    default -> null;
+                };
+                if (url != null) {
+                    shared.setProperty(URL_PROPERTY + env, url);
+                }
+            }
+            return url;
+        }
     }
 
     /**
