@@ -24,7 +24,8 @@ public final class DecisionCases {
      * One case.
      *
      * @param name        the case's name
-     * @param env         what the application has: {@code none}, {@code pg}, {@code pg+table},
+     * @param env         what the application has: {@code none}, {@code pg}, {@code pg-create},
+     *                    {@code pg+table}, {@code mysql}, {@code mysql-create}, {@code mysql+table},
      *                    {@code h2-mem}, {@code sqlite}, {@code two} (a primary in-memory H2 and
      *                    a PostgreSQL DataSource named {@code leases} with the table)
      * @param settings    the sno.* settings, in order, placeholders filled in
@@ -63,26 +64,62 @@ public final class DecisionCases {
     private DecisionCases() {
     }
 
-    /** The environments' URLs, made once per JVM: every runner of a JVM sees the same databases. */
-    private static final Map<String, String> URLS = new LinkedHashMap<>();
+    /**
+     * The system property that holds an environment's URL, made once per JVM: every runner of a
+     * JVM sees the same databases, whatever its class loader (Quarkus's test runs in one of its
+     * own, beside the one that configured its datasources).
+     */
+    private static final String URL_PROPERTY = "dev.sno.testsupport.decisions.url.";
 
     /**
-     * The JDBC URL of an environment's database: a PostgreSQL schema of its own (on
-     * {@link TestServers}' PostgreSQL), {@code jdbc:h2:mem:cases}, or a SQLite file; null for
+     * The JDBC URL of an environment's database: a PostgreSQL schema or a MySQL database of its
+     * own (on {@link TestServers}' servers), {@code jdbc:h2:mem:cases}, or a SQLite file; null for
      * {@code none}. {@code pg-create} gives a new schema at each call, since its case creates the
-     * table; {@code two} gives the URL of its {@code leases} DataSource.
+     * table; {@code mysql-create} the same database at each call, its table dropped (its URL is
+     * in the case's text); {@code two} gives the URL of its {@code leases} DataSource.
      */
     public static synchronized String url(String env) {
         if (env.equals("pg-create")) {
-            return postgresSchema(false);
+            return DecisionDatabases.postgresSchema(false);
         }
-        return URLS.computeIfAbsent(env, e -> switch (e) {
-            case "pg" -> postgresSchema(false);
-            case "pg+table", "two" -> postgresSchema(true);
-            case "h2-mem" -> "jdbc:h2:mem:cases";
-            case "sqlite" -> sqlite();
-            default -> null;
-        });
+        String url = database(env);
+        if (env.equals("mysql-create")) {
+            DecisionDatabases.dropLeaseTable(url);
+        }
+        return url;
+    }
+
+    private static String database(String env) {
+        java.util.Properties shared = System.getProperties();
+        synchronized (shared) {
+            String url = shared.getProperty(URL_PROPERTY + env);
+            if (url == null) {
+                url = switch (env) {
+                    case "pg" -> DecisionDatabases.postgresSchema(false);
+                    case "pg+table", "two" -> DecisionDatabases.postgresSchema(true);
+                    case "mysql", "mysql-create" -> DecisionDatabases.mysqlDatabase(false);
+                    case "mysql+table" -> DecisionDatabases.mysqlDatabase(true);
+                    case "h2-mem" -> "jdbc:h2:mem:cases";
+                    case "sqlite" -> DecisionDatabases.sqlite();
+                    default -> null;
+                };
+                if (url != null) {
+                    shared.setProperty(URL_PROPERTY + env, url);
+                }
+            }
+            return url;
+        }
+    }
+
+    /**
+     * Why the table's MySQL environments cannot be had here (the user turned the build's MySQL
+     * off), or empty: a runner that configures every environment's database up front leaves
+     * theirs out then, and their cases are skipped by name.
+     *
+     * @return the reason, or empty
+     */
+    public static java.util.Optional<String> mysqlMissing() {
+        return DecisionDatabases.mysqlMissing();
     }
 
     /** The placeholders of the table, for this build's servers. */
@@ -180,40 +217,6 @@ public final class DecisionCases {
         }
     }
 
-    private static String postgresSchema(boolean withTable) {
-        String url = TestServers.url(TestServers.Server.POSTGRES);
-        String schema = "cases_" + java.util.UUID.randomUUID().toString().substring(0, 8);
-        String schemaUrl = url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema;
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url);
-                java.sql.Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + schema);
-            if (withTable) {
-                // sno-jdbc's own DDL (read reflectively: test-support is compiled into modules without it)
-                Object dialect = Class.forName("dev.sno.jdbc.lease.LeaseDialect").getField("POSTGRESQL").get(null);
-                String ddl = (String) dialect.getClass().getMethod("ddl").invoke(dialect);
-                s.execute("SET search_path TO " + schema);
-                for (String statement : ddl.split(";")) {
-                    if (!statement.isBlank()) {
-                        s.execute(statement);
-                    }
-                }
-            }
-        } catch (java.sql.SQLException | ReflectiveOperationException e) {
-            throw new IllegalStateException("CREATE SCHEMA " + schema + " on " + url, e);
-        }
-        return schemaUrl;
-    }
-
-    private static String sqlite() {
-        try {
-            Path f = Files.createTempFile("sno-cases", ".db");
-            f.toFile().deleteOnExit();
-            return "jdbc:sqlite:" + f;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** The file, found from the module's directory upward. */
     public static Path file() {
         Path dir = Path.of("").toAbsolutePath();
@@ -229,7 +232,8 @@ public final class DecisionCases {
     }
 
     /**
-     * The cases, with {@code ${name}} placeholders replaced.
+     * The cases, with {@code ${name}} placeholders replaced; {@code ${mysql}} with the URL of the
+     * case's own MySQL database, made now if this JVM has not made it yet.
      *
      * @param placeholders  for example {@code pg} to the PostgreSQL URL as messages show it
      */
@@ -274,6 +278,23 @@ public final class DecisionCases {
         return s;
     }
 
+    /**
+     * For a case on a MySQL environment: fills in {@code ${mysql}}, its database's URL as messages
+     * show it, or says why it cannot run (the build's MySQL turned off). Null otherwise.
+     */
+    private static String mysql(String env, Map<String, List<String>> f) {
+        if (!env.startsWith("mysql")) {
+            return null;
+        }
+        java.util.Optional<String> off = DecisionDatabases.mysqlMissing();
+        if (off.isPresent()) {
+            return off.get();
+        }
+        String shown = DecisionDatabases.shown(database(env));
+        f.replaceAll((k, values) -> values.stream().map(v -> v.replace("${mysql}", shown)).toList());
+        return null;
+    }
+
     /** The servers a placeholder stands for, for cases whose placeholder could not be filled. */
     private static String missing(Map<String, List<String>> f) {
         for (List<String> values : f.values()) {
@@ -282,7 +303,8 @@ public final class DecisionCases {
                     return EtcdServer.missing().orElse("no etcd");
                 }
                 if (v.contains("${")) {
-                    throw new IllegalStateException("an unknown placeholder in \"" + v + "\"");
+                    throw new IllegalStateException("an unknown placeholder in \"" + v + "\" (${mysql} is"
+                            + " filled in only in a case whose env is a MySQL one)");
                 }
             }
         }
@@ -290,6 +312,10 @@ public final class DecisionCases {
     }
 
     private static Case toCase(String name, Map<String, List<String>> f) {
+        String missing = mysql(one(f, "env", "none"), f);
+        if (missing == null) {
+            missing = missing(f);
+        }
         Map<String, String> settings = new LinkedHashMap<>();
         for (String s : f.getOrDefault("set", List.of())) {
             int eq = s.indexOf('=');
@@ -309,8 +335,8 @@ public final class DecisionCases {
             }
         }
         String source = Objects.requireNonNull(one(f, "source", null), () -> "case " + name + ": no source");
-        return new Case(name, one(f, "env", "none"), settings, source, one(f, "text", ""), properties, details,
-                missing(f));
+        String env = one(f, "env", "none");
+        return new Case(name, env, settings, source, one(f, "text", ""), properties, details, missing);
     }
 
     private static String one(Map<String, List<String>> f, String key, String otherwise) {

@@ -90,15 +90,30 @@ public final class SafeText {
      * @return the safe text; "null" for null
      */
     public static String of(String text) {
+        return of(text, LIMIT);
+    }
+
+    /**
+     * The text, escaped as {@link #of(String)} does, and bounded to a length of the caller's: for a
+     * message that quotes several outside texts and must stay short as a whole.
+     *
+     * @param text   any text, or null
+     * @param limit  the most characters of the result before {@code ...}; escapes are counted as
+     *               written and never cut, so that a limit under 6 keeps only safe characters up to
+     *               the first escape, and a limit of 0 or less keeps nothing of a non-empty text
+     * @return the safe text, at most {@code limit} characters, then {@code ...} if it was cut;
+     *     "null" for null
+     */
+    public static String of(String text, int limit) {
         if (text == null) {
             return "null";
         }
-        StringBuilder b = new StringBuilder(Math.min(text.length(), LIMIT) + 3);
+        StringBuilder b = new StringBuilder(Math.max(0, Math.min(text.length(), limit)) + 3);
         int i = 0;
         while (i < text.length()) {
             int cp = text.codePointAt(i);
             int n = Character.charCount(cp);
-            int room = LIMIT - b.length();
+            int room = limit - b.length();
             if (unsafe(cp)) {
                 if (6 * n > room) {
                     break;

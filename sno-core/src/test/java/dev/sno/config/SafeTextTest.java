@@ -58,6 +58,22 @@ class SafeTextTest {
         assertEquals("a".repeat(195) + "...", SafeText.of("a".repeat(195) + "\u202E"));
     }
 
+    /** A caller's own bound, for a message that quotes several texts: the same cuts, at its length. */
+    @Test
+    void aCallersLimitCutsAlikeAtItsLength() {
+        assertEquals("a".repeat(100) + "...", SafeText.of("a".repeat(6000), 100));
+        assertEquals("a".repeat(100), SafeText.of("a".repeat(100), 100));
+        assertEquals("a".repeat(94) + "\\u202E...", SafeText.of("a".repeat(94) + "\u202E\u202E", 100));
+        assertEquals("a".repeat(95) + "...", SafeText.of("a".repeat(95) + "\u202E", 100));
+        assertEquals("a".repeat(99) + "...", SafeText.of("a".repeat(99) + "\uD83D\uDE00", 100));
+        assertEquals("\\u0007".repeat(16) + "...", SafeText.of("\u0007".repeat(1000), 100));
+        assertEquals("ab...", SafeText.of("ab\u0007", 5));
+        assertEquals("...", SafeText.of("x", 0));
+        assertEquals("", SafeText.of("", 0));
+        assertEquals("null", SafeText.of(null, 10));
+        assertEquals(SafeText.of("a".repeat(300) + "\u0007"), SafeText.of("a".repeat(300) + "\u0007", SafeText.LIMIT));
+    }
+
     /** Seeded: any text comes out bounded, without a control, formatting or lone surrogate character. */
     @Test
     void nothingUnsafeSurvives() {

@@ -42,14 +42,22 @@ final class SkippedRecords {
         }
     }
 
-    /** The warning, escaped and bounded: it quotes the namespace, the key and the value. */
+    /**
+     * The warning, escaped and bounded to under 1,000 characters whatever it quotes: the namespace
+     * to 120 characters, why and the value to 100 each; the key is spelled out when the namespace
+     * needs no escape, and otherwise named by its pattern, since an escaped key is no key an
+     * operator can type.
+     */
     static String message(String namespace, int partition, String key, String value, String why) {
-        return "sno: the etcd lease store skips partition " + partition + " of " + Keys.named(namespace)
-                + ": its record key " + SafeText.of(key) + " holds no sno lease record it can take (" + why + "; value \""
-                + SafeText.of(value) + "\"). The other partitions are still handed out. Another program wrote the key,"
-                + " or restored an old one: put back the record sno wrote there, or delete the key, and sno creates it"
-                + " again, but without the partition's saved state: its next holder, if its clock is behind the last"
-                + " holder's, may repeat IDs made recently. So delete it only once the last holder has been gone for a"
-                + " lease duration plus the largest clock skew, or use another namespace. Reported once per store";
+        String shown = SafeText.of(key).equals(key) ? key
+                : "sno/<the namespace>/" + key.substring(key.lastIndexOf('/', key.lastIndexOf('/') - 1) + 1);
+        return "sno: the etcd lease store skips partition " + partition + " of sno namespace ""
+                + SafeText.of(namespace, 120) + "": its record key " + shown
+                + " holds no sno lease record it can take (" + SafeText.of(why, 100) + "; value ""
+                + SafeText.of(value, 100) + "\"). The other partitions are still handed out. Another program wrote the"
+                + " key, or restored an old one: put back the record sno wrote there, or delete the key, and sno"
+                + " creates it again without the partition's saved state: its next holder, if its clock is behind,"
+                + " may repeat IDs made recently. So delete it only once the last holder has been gone for a lease"
+                + " duration plus the largest clock skew, or use another namespace. Reported once per store";
     }
 }

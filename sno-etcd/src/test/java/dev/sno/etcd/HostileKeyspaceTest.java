@@ -98,10 +98,10 @@ class HostileKeyspaceTest {
         return "sno: the etcd lease store skips partition " + p + " of sno namespace \"" + ns + "\": its record key sno/"
                 + ns + "/record/0000" + p + " holds no sno lease record it can take (" + why + "; value \"" + value
                 + "\"). The other partitions are still handed out. Another program wrote the key, or restored an old"
-                + " one: put back the record sno wrote there, or delete the key, and sno creates it again, but without"
-                + " the partition's saved state: its next holder, if its clock is behind the last holder's, may repeat"
-                + " IDs made recently. So delete it only once the last holder has been gone for a lease duration plus"
-                + " the largest clock skew, or use another namespace. Reported once per store";
+                + " one: put back the record sno wrote there, or delete the key, and sno creates it again without the"
+                + " partition's saved state: its next holder, if its clock is behind, may repeat IDs made recently. So"
+                + " delete it only once the last holder has been gone for a lease duration plus the largest clock skew,"
+                + " or use another namespace. Reported once per store";
     }
 
     @Test

@@ -50,7 +50,7 @@ class GeneratedIdsTest {
 
     /** Without the listener, a record stored without its ID reaches the database with a NULL key. */
     @ParameterizedTest
-    @EnumSource(value = Target.class, names = {"POSTGRES_18_UUID", "MARIADB_BINARY"})
+    @EnumSource(value = Target.class, names = {"POSTGRES_18_UUID", "MARIADB_BINARY", "MYSQL_BINARY"})
     void withoutTheListenerTheDatabaseRefusesTheMissingId(Target target) throws SQLException {
         try (Target.Db db = target.open()) {
             forgotten(db.ctx, target.events());

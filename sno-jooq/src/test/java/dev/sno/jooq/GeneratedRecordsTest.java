@@ -11,6 +11,7 @@ import dev.sno.SnoIdRange;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,7 +56,7 @@ class GeneratedRecordsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Target.class, names = {"H2_BINARY", "MARIADB_BINARY"})
+    @EnumSource(value = Target.class, names = {"H2_BINARY", "MARIADB_BINARY", "MYSQL_BINARY"})
     void binarySchemaRecords(Target target) throws SQLException {
         var EVENT = dev.sno.jooq.example.binary.Tables.EVENT;
         try (Target.Db db = target.open()) {
@@ -87,20 +88,23 @@ class GeneratedRecordsTest {
     }
 
     /**
-     * Why BINARY(16) columns take SnoIdBinaryConverter: the UUID converter on the same MariaDB
-     * column has jOOQ bind a java.util.UUID, which goes as 36 characters of text; the column
-     * (strict mode, MariaDB's default) refuses it.
+     * Why BINARY(16) columns take SnoIdBinaryConverter: the UUID converter on the same MariaDB or
+     * MySQL column has jOOQ bind a java.util.UUID, which jOOQ sends as its 36 characters of text on
+     * both dialects; the column refuses it (strict mode, the default of both), SQLState 22001.
      */
     @ParameterizedTest
-    @EnumSource(value = Target.class, names = {"MARIADB_BINARY"})
-    void aUuidBoundToABinaryColumnIsRefusedOnMariaDb(Target target) throws SQLException {
+    @EnumSource(value = Target.class, names = {"MARIADB_BINARY", "MYSQL_BINARY"})
+    void aUuidBoundToABinaryColumnIsRefusedOnMariaDbAndMySql(Target target) throws SQLException {
         var EVENT = dev.sno.jooq.example.binary.Tables.EVENT;
         try (Target.Db db = target.open()) {
             var asUuid = DSL.field(DSL.name("id"), SnoJooq.UUID);
             DataAccessException e = assertThrows(DataAccessException.class, () -> db.ctx.insertInto(EVENT)
                     .set(asUuid, Sno.next(2)).set(EVENT.NAME, "as text").execute());
-            assertTrue(String.valueOf(e.getMessage()).contains("Data too long"), e.getMessage());
+            assertTrue(String.valueOf(e.getMessage()).contains("Data too long for column 'id'"), e.getMessage());
+            assertEquals("22001", e.sqlState(), e.getMessage());
             assertEquals(0, db.ctx.fetchCount(EVENT));
+            UUID uuid = Sno.next(2).toUuid();
+            assertEquals(uuid.toString(), db.ctx.fetchValue("select cast(? as char)", uuid));
         }
     }
 }

@@ -17,16 +17,18 @@ import org.jooq.impl.DSL;
 
 /**
  * The databases the jOOQ tests run on, each with the schema the generated code was made from:
- * UUID ids on H2 and PostgreSQL 18, BINARY(16) ids on H2 and MariaDB 11.4. PostgreSQL and MariaDB
- * are test-support's {@link TestServers}: the user's ({@code -Dsno.pg18.url} / {@code SNO_PG18_URL},
- * {@code -Dsno.mariadb.url} / {@code SNO_MARIADB_URL}) or the build's own, started for the tests.
+ * UUID ids on H2 and PostgreSQL 18, BINARY(16) ids on H2, MariaDB 11.4 and MySQL 8.0. PostgreSQL,
+ * MariaDB and MySQL are test-support's {@link TestServers}: the user's ({@code -Dsno.pg18.url} /
+ * {@code SNO_PG18_URL}, {@code -Dsno.mariadb.url} / {@code SNO_MARIADB_URL}, {@code -Dsno.mysql.url}
+ * / {@code SNO_MYSQL_URL}) or the build's own, started for the tests.
  */
 enum Target {
 
     H2_UUID(Events.UUID_IDS, SQLDialect.H2),
     POSTGRES_18_UUID(Events.UUID_IDS, SQLDialect.POSTGRES),
     H2_BINARY(Events.BINARY_IDS, SQLDialect.H2),
-    MARIADB_BINARY(Events.BINARY_IDS, SQLDialect.MARIADB);
+    MARIADB_BINARY(Events.BINARY_IDS, SQLDialect.MARIADB),
+    MYSQL_BINARY(Events.BINARY_IDS, SQLDialect.MYSQL);
 
     static {
         // The driver logs every server error as a warning, besides throwing it; a test provokes one
@@ -70,14 +72,15 @@ enum Target {
                 }
                 return new Db(this, runScript(c), "DROP SCHEMA " + schema + " CASCADE");
             }
-            case MARIADB_BINARY: {
-                String server = TestServers.url(Server.MARIADB);
+            case MARIADB_BINARY:
+            case MYSQL_BINARY: {
+                String server = TestServers.url(this == MYSQL_BINARY ? Server.MYSQL : Server.MARIADB);
                 String database = "sno_jooq_" + Long.toHexString(System.nanoTime());
                 try (Connection c = DriverManager.getConnection(server); Statement s = c.createStatement()) {
                     s.execute("CREATE DATABASE " + database);
                 }
                 Connection c = DriverManager.getConnection(
-                        server.replaceFirst("^(jdbc:mariadb://[^/?]+)(/[^?]*)?", "$1/" + database));
+                        server.replaceFirst("^(jdbc:(?:mariadb|mysql)://[^/?]+)(/[^?]*)?", "$1/" + database));
                 return new Db(this, runScript(c), "DROP DATABASE " + database);
             }
             default:

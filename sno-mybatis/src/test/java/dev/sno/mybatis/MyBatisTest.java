@@ -36,8 +36,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The type handlers and the interceptor through MyBatis' own machinery (SqlSession, the XML mapper
  * EventMapper.xml and the annotation mapper NoteMapper, configured by mybatis-config.xml or
- * mybatis-binary-config.xml) on H2 and PostgreSQL 18 with UUID columns and on H2 and MariaDB 11.4
- * with BINARY(16) columns. Randomized tests print their seed and take {@code -Dsno.seed}.
+ * mybatis-binary-config.xml) on H2 and PostgreSQL 18 with UUID columns and on H2, MariaDB 11.4 and
+ * MySQL 8.0 with BINARY(16) columns. Randomized tests print their seed and take {@code -Dsno.seed}.
  */
 class MyBatisTest {
 
@@ -299,7 +299,7 @@ class MyBatisTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Target.class, names = {"H2_BINARY", "MARIADB_BINARY"})
+    @EnumSource(value = Target.class, names = {"H2_BINARY", "MARIADB_BINARY", "MYSQL_BINARY"})
     void theUuidHandlerWritesTheSixteenBytesWhereTheMappingSaysJdbcTypeBinary(Target target) throws SQLException {
         try (Target.Db db = target.open("mybatis-config.xml"); SqlSession session = db.sessions().openSession(true)) {
             NoteMapper notes = session.getMapper(NoteMapper.class);
@@ -312,6 +312,47 @@ class MyBatisTest {
                 assertArrayEquals(Arrays.copyOf(note.getId().toBytes(), 16), rows.getBytes(1));
             }
             assertEquals(List.of(note.getId()), tests.ids(), "and reads them back");
+        }
+    }
+
+    /**
+     * Why BINARY(16) columns take SnoIdBinaryTypeHandler: the UUID handler binds a
+     * {@code java.util.UUID}, which neither driver sends as the 16 bytes. MariaDB Connector/J sends
+     * its 36 characters of text; MySQL Connector/J sends the UUID's Java serialization (80 bytes).
+     * Either is too long for the column: MySQL's and MariaDB's default strict sql_mode refuse the
+     * insert with SQLState 22001 (MySQL's driver as a {@code java.sql.DataTruncation}).
+     */
+    @ParameterizedTest
+    @EnumSource(value = Target.class, names = {"MARIADB_BINARY", "MYSQL_BINARY"})
+    void theUuidHandlerOnABinaryColumnWithoutJdbcTypeIsRefused(Target target) throws Exception {
+        try (Target.Db db = target.open("mybatis-config.xml"); SqlSession session = db.sessions().openSession(true)) {
+            NoteMapper notes = session.getMapper(NoteMapper.class);
+            PersistenceException e = assertThrows(PersistenceException.class, () -> notes.insert(new Note("uuid")));
+            SQLException cause = cause(e, SQLException.class);
+            assertEquals("22001", cause.getSQLState(), cause.toString());
+            assertTrue(cause.getMessage().contains("Data too long for column 'id'"), cause.getMessage());
+            assertEquals(target == Target.MYSQL_BINARY, cause instanceof java.sql.DataTruncation, cause.toString());
+            assertTrue(notes.all().isEmpty());
+
+            UUID uuid = dev.sno.Sno.next(1).toUuid();
+            java.io.ByteArrayOutputStream serialized = new java.io.ByteArrayOutputStream();
+            try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(serialized)) {
+                out.writeObject(uuid);
+            }
+            try (Connection c = DriverManager.getConnection(db.url());
+                    PreparedStatement s = c.prepareStatement("SELECT ?")) {
+                s.setObject(1, uuid);
+                try (ResultSet r = s.executeQuery()) {
+                    assertTrue(r.next());
+                    byte[] sent = r.getBytes(1);
+                    if (target == Target.MYSQL_BINARY) {
+                        assertArrayEquals(serialized.toByteArray(), sent, "MySQL Connector/J serializes the UUID");
+                        assertEquals(80, sent.length);
+                    } else {
+                        assertEquals(uuid.toString(), new String(sent, java.nio.charset.StandardCharsets.US_ASCII));
+                    }
+                }
+            }
         }
     }
 

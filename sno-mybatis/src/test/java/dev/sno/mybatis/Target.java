@@ -23,17 +23,18 @@ import org.apache.ibatis.transaction.jdbc.JdbcTransactionFactory;
 
 /**
  * The databases the MyBatis tests run on: UUID columns on H2 and PostgreSQL 18 (with
- * mybatis-config.xml: SnoIdTypeHandler), BINARY(16) columns on H2 and MariaDB 11.4 (with
- * mybatis-binary-config.xml: SnoIdBinaryTypeHandler). PostgreSQL and MariaDB are test-support's
- * {@link TestServers}: the user's ({@code -Dsno.pg18.url}, {@code -Dsno.mariadb.url}) or the
- * build's own, started for the tests.
+ * mybatis-config.xml: SnoIdTypeHandler), BINARY(16) columns on H2, MariaDB 11.4 and MySQL 8.0
+ * (with mybatis-binary-config.xml: SnoIdBinaryTypeHandler). PostgreSQL, MariaDB and MySQL are
+ * test-support's {@link TestServers}: the user's ({@code -Dsno.pg18.url}, {@code -Dsno.mariadb.url},
+ * {@code -Dsno.mysql.url}) or the build's own, started for the tests.
  */
 enum Target {
 
     H2_UUID("UUID", "mybatis-config.xml"),
     POSTGRES_18_UUID("uuid", "mybatis-config.xml"),
     H2_BINARY("BINARY(16)", "mybatis-binary-config.xml"),
-    MARIADB_BINARY("BINARY(16)", "mybatis-binary-config.xml");
+    MARIADB_BINARY("BINARY(16)", "mybatis-binary-config.xml"),
+    MYSQL_BINARY("BINARY(16)", "mybatis-binary-config.xml");
 
     static {
         // The driver logs every server error as a warning, besides throwing it. Also set by the pom.
@@ -76,11 +77,11 @@ enum Target {
                 url = admin + (admin.contains("?") ? "&" : "?") + "currentSchema=" + schema;
                 drop = "DROP SCHEMA " + schema + " CASCADE";
             }
-            case MARIADB_BINARY -> {
-                admin = TestServers.url(Server.MARIADB);
+            case MARIADB_BINARY, MYSQL_BINARY -> {
+                admin = TestServers.url(this == MYSQL_BINARY ? Server.MYSQL : Server.MARIADB);
                 String database = "sno_mybatis_" + Long.toHexString(System.nanoTime());
                 execute(admin, "CREATE DATABASE " + database);
-                url = admin.replaceFirst("^(jdbc:mariadb://[^/?]+)(/[^?]*)?", "$1/" + database);
+                url = admin.replaceFirst("^(jdbc:(?:mariadb|mysql)://[^/?]+)(/[^?]*)?", "$1/" + database);
                 drop = "DROP DATABASE " + database;
             }
             default -> throw new AssertionError(this);
@@ -117,6 +118,7 @@ enum Target {
             case H2_UUID, H2_BINARY -> "org.h2.Driver";
             case POSTGRES_18_UUID -> "org.postgresql.Driver";
             case MARIADB_BINARY -> "org.mariadb.jdbc.Driver";
+            case MYSQL_BINARY -> "com.mysql.cj.jdbc.Driver";
         };
     }
 

@@ -39,11 +39,18 @@ final class UnreadableRecords {
         }
     }
 
-    /** The warning for one record. */
+    /**
+     * The warning for one record, under 1,000 characters whatever it quotes: the namespace is
+     * bounded to 120 characters and what is wrong and the value to 100 each; the key is spelled
+     * out when the namespace needs no escape, and otherwise named by its pattern, since an escaped
+     * key is no key an operator can type.
+     */
     static String message(String namespace, String key, String what, String value) {
-        return "sno skips the Redis lease record " + SafeText.of(key) + " of namespace \"" + SafeText.of(namespace)
-                + "\" and never takes its partition while it stays so: " + SafeText.of(what)
-                + (value.isEmpty() ? "" : " (\"" + SafeText.of(value) + "\")")
+        String shown = SafeText.of(key).equals(key) ? key
+                : "{sno:<the namespace>}:" + key.substring(Scripts.prefix(namespace).length());
+        return "sno skips the Redis lease record " + shown + " of namespace "" + SafeText.of(namespace, 120)
+                + "" and never takes its partition while it stays so: " + SafeText.of(what, 100)
+                + (value.isEmpty() ? "" : " (\"" + SafeText.of(value, 100) + "\")")
                 + ". Another program wrote it. Restore the record, or delete the key: sno then creates it again as"
                 + " a partition nobody used, which drops the state saved in it, so that the next holder, if its"
                 + " clock is behind, may repeat IDs made recently. So delete it only once the last holder has been"

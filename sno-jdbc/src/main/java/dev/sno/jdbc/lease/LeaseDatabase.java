@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -11,8 +12,8 @@ import javax.sql.DataSource;
  * one connection's metadata.
  *
  * @param product   the database product, as the driver names it
- * @param url       the JDBC URL up to its first {@code ?} or {@code ;} (parameters may hold a
- *                  password)
+ * @param url       the JDBC URL as messages show it ({@link #shown}): without what may hold a
+ *                  password
  * @param embedded  whether the database lives in this process's memory (H2, HSQLDB, Derby), so
  *                  that no other instance shares it
  * @param dialect   the lease dialect, or null if leases do not support the database
@@ -36,7 +37,7 @@ record LeaseDatabase(String product, String url, boolean embedded, LeaseDialect 
             } catch (SQLException unsupported) {
                 dialect = null;
             }
-            return new LeaseDatabase(m.getDatabaseProductName(), withoutParameters(url), inMemory(url), dialect);
+            return new LeaseDatabase(m.getDatabaseProductName(), shown(url), inMemory(url), dialect);
         }
     }
 
@@ -45,16 +46,36 @@ record LeaseDatabase(String product, String url, boolean embedded, LeaseDialect 
         return u.startsWith("jdbc:h2:mem:") || u.startsWith("jdbc:hsqldb:mem:") || u.startsWith("jdbc:derby:memory:");
     }
 
-    private static String withoutParameters(String url) {
-        int end = url.length();
+    /**
+     * A JDBC URL for messages, without what may hold a password: the user information before a
+     * host ({@code user:password@}, which MySQL Connector/J takes and its metadata returns as
+     * given), the value of a key-value property whose name ends in {@code password} (MySQL's
+     * {@code address=(host=h)(password=p)} and {@code (host=h,password=p)} forms), and everything
+     * from the first {@code ?} or {@code ;} on (the parameters).
+     */
+    static String shown(String url) {
+        // the key-value passwords first: one may hold an @
+        String u = SECRET.matcher(url).replaceAll("$1***");
+        u = USER_INFO.matcher(u).replaceAll("$1");
+        int end = u.length();
         for (char c : new char[] {'?', ';'}) {
-            int i = url.indexOf(c);
+            int i = u.indexOf(c);
             if (i >= 0 && i < end) {
                 end = i;
             }
         }
-        return url.substring(0, end);
+        return u.substring(0, end);
     }
+
+    /**
+     * A user and password before a host: after {@code //}, or after a {@code ,} or {@code [} of
+     * a list of hosts, up to {@code @} (which, with {@code /}, {@code ?}, {@code #}, {@code [} and
+     * {@code ]}, cannot be in it unencoded).
+     */
+    private static final Pattern USER_INFO = Pattern.compile("(//|,|\\[)[^/?#@\\[\\]]*@");
+
+    /** A key-value property naming a password, up to the {@code ,} or {@code )} that ends it. */
+    private static final Pattern SECRET = Pattern.compile("(?i)([(,]\\s*[a-z0-9_.-]*password[0-9]*\\s*=)[^,)]*");
 
     /** A dialect's DDL of the lease table, indented for a log line. */
     static String ddl(LeaseDialect dialect) {

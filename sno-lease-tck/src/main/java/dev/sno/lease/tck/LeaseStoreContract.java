@@ -613,6 +613,47 @@ public abstract class LeaseStoreContract {
     }
 
     /**
+     * The warning about an unreadable record stays within 1,000 characters whatever it quotes: in
+     * the longest namespace a builder accepts (64 characters, most of them a right-to-left override,
+     * which every warning writes as a six-character escape) and with a record of another tool's
+     * text several hundred characters long. It still names the namespace's start, escapes all it
+     * quotes and says what deleting the record costs.
+     *
+     * @throws Exception if the store fails
+     */
+    @Test
+    public void aWarningStaysShortWhateverItQuotes() throws Exception {
+        String start = namespace("long");
+        String ns = start + "\u202e".repeat(64 - start.length());
+        store().prepare(ns, 0, 1);
+        Map<Integer, PartitionLease> leases = new TreeMap<>();
+        Map<Integer, Claim> claims = new TreeMap<>();
+        for (int i = 0; i < 2; i++) {
+            Claim c = claim(ns, 0, 1, LONG);
+            Grant g = store().acquire(c).orElseThrow();
+            claims.put(g.partition(), c);
+            leases.put(g.partition(), lease(c, g));
+        }
+        for (int p : new int[] {0, 1}) {
+            assertTrue(store().release(leases.get(p), claims.get(p).token()));
+        }
+        keyspace().spoilRecord(ns, 0, HostileNames.FORGED.repeat(8));
+        try (Warnings warnings = Warnings.capture()) {
+            Grant g = acquireAmid(claim(ns, 0, 1, LONG))
+                    .orElseThrow(() -> new AssertionError("partition 1 is free and readable"));
+            assertEquals(1, g.partition(), "the readable partition");
+            List<String> reports = warnings.about(start);
+            assertEquals(1, reports.size(), "one warning, naming the namespace's start: " + reports);
+            String r = reports.get(0);
+            int bad = HostileNames.unsafeCharacter(r);
+            assertEquals(-1, bad, () -> "a raw character U+" + Integer.toHexString(r.charAt(bad)) + " in: " + r);
+            assertTrue(r.length() <= 1_000, "a warning of " + r.length() + " characters: " + r);
+            assertTrue(r.toLowerCase(java.util.Locale.ROOT).contains("delet"),
+                    "the warning says what deleting the record costs: " + r);
+        }
+    }
+
+    /**
      * Namespaces that differ only in what a lossy mapping drops (an unpaired surrogate, a
      * character that escaping or a path separator confuses) never share a record: each is either
      * refused, naming it, or a namespace of its own.

@@ -82,6 +82,8 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
         REPORTS_EVERY_TIME("unreadableRecordsAreSkippedAndReportedOnce"),
         /** The report quotes the record's text as it is. */
         REPORTS_RAW("unreadableRecordsAreSkippedAndReportedOnce"),
+        /** The report quotes the record's whole text, escaped but never cut. */
+        REPORTS_AT_LENGTH("aWarningStaysShortWhateverItQuotes"),
         /** Namespaces are kept under their ASCII letters and digits, each other character a '_'. */
         LOSSY_NAMESPACES("namespacesThatLookAlikeNeverShare");
 
@@ -315,9 +317,11 @@ class LeaseStoreContractSelfTest extends LeaseStoreContract {
             }
             String key = key(claim.namespace(), p);
             if (reported.add(key) || broken == Broken.REPORTS_EVERY_TIME) {
-                String text = broken == Broken.REPORTS_RAW ? r.spoilt : escape(r.spoilt);
+                String quoted = broken == Broken.REPORTS_AT_LENGTH || r.spoilt.length() <= 40 ? r.spoilt
+                        : r.spoilt.substring(0, 40) + "...";
+                String text = broken == Broken.REPORTS_RAW ? r.spoilt : escape(quoted);
                 LOG.log(System.Logger.Level.WARNING, "The record of partition " + p + " in namespace "
-                        + claim.namespace() + " is not a sno lease record: \"" + text + "\"; it is skipped."
+                        + escape(claim.namespace()) + " is not a sno lease record: \"" + text + "\"; it is skipped."
                         + " Deleting it frees the partition and drops its saved state.");
             }
             return false;

@@ -26,9 +26,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * What a Quarkus application on MariaDB or MySQL writes (docs/quarkus.md, docs/databases.md):
  * Quarkus's own {@code quarkus.hibernate-orm.mapping.uuid.preferred-jdbc-type=BINARY}, which
  * reaches sno's Hibernate type as it reaches {@code java.util.UUID}: schema generation makes
- * {@code BINARY(16)} columns (here on H2; sno-jdbc's HibernateBinaryIdsTest runs the same
- * preference on MariaDB 11.4), the rows hold each ID's 16 image bytes, and the database's
- * {@code ORDER BY} is sno order for IDs spread over years and inserted out of order.
+ * {@code BINARY(16)} columns (here on H2; MySqlBinaryIdsTest on MySQL 8.0; sno-jdbc's
+ * HibernateBinaryIdsTest runs the same preference on MariaDB 11.4), the rows hold each ID's 16
+ * image bytes, and the database's {@code ORDER BY} is sno order for IDs spread over years and
+ * inserted out of order.
  */
 class BinaryIdsTest {
 
@@ -46,15 +47,23 @@ class BinaryIdsTest {
 
     @Test
     void quarkusUuidPreferenceMakesBinary16ColumnsHoldingTheImageInSnoOrder() throws SQLException {
-        assertEquals("BINARY(16)", columnType("NOTE", "ID"));
-        assertEquals("BINARY(16)", columnType("BOOK", "ID"));
-        assertEquals("BINARY(16)", columnType("BOOK", "NOTEID"));
+        check(em, dataSource, "BINARY(16)");
+    }
+
+    /**
+     * The application's columns are BINARY(16) (written as the database's information_schema
+     * spells the type), the rows hold the image bytes, and ORDER BY is sno order.
+     */
+    static void check(EntityManager em, AgroalDataSource dataSource, String binary16) throws SQLException {
+        assertEquals(binary16, columnType(dataSource, "Note", "id"));
+        assertEquals(binary16, columnType(dataSource, "Book", "id"));
+        assertEquals(binary16, columnType(dataSource, "Book", "noteId"));
 
         Note note = new Note();
         note.text = "binary";
         QuarkusTransaction.requiringNew().run(() -> em.persist(note));
         assertEquals(901, note.id.partition());
-        assertArrayEquals(image(note.id), bytes("select id from Note where text = 'binary'").get(0));
+        assertArrayEquals(image(note.id), bytes(dataSource, "select id from Note where text = 'binary'").get(0));
         assertEquals("binary", QuarkusTransaction.requiringNew().call(() -> em.find(Note.class, note.id)).text);
 
         long seed = Long.getLong("sno.seed", System.nanoTime());
@@ -77,7 +86,7 @@ class BinaryIdsTest {
             }
         });
         List<SnoId> sorted = refs.stream().sorted().toList();
-        List<byte[]> stored = bytes("select noteId from Book where title = 'spread' order by noteId");
+        List<byte[]> stored = bytes(dataSource, "select noteId from Book where title = 'spread' order by noteId");
         List<SnoId> read = new ArrayList<>();
         for (byte[] b : stored) {
             assertEquals(16, b.length);
@@ -89,16 +98,19 @@ class BinaryIdsTest {
                 "select b.noteId from Book b where b.title = 'spread' order by b.noteId", SnoId.class).getResultList()));
     }
 
-    private static byte[] image(SnoId id) {
+    static byte[] image(SnoId id) {
         return ByteBuffer.allocate(16).put(id.toBytes()).array();
     }
 
-    private String columnType(String table, String column) throws SQLException {
+    /** The column's type in the connection's own schema, as information_schema gives it. */
+    static String columnType(AgroalDataSource dataSource, String table, String column) throws SQLException {
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
                 "select data_type, character_maximum_length from information_schema.columns"
-                        + " where table_name = ? and column_name = ?")) {
+                        + " where upper(table_name) = upper(?) and upper(column_name) = upper(?)"
+                        + " and table_schema = ?")) {
             s.setString(1, table);
             s.setString(2, column);
+            s.setString(3, c.getSchema() != null ? c.getSchema() : c.getCatalog()); // H2: PUBLIC; MySQL: the database
             try (ResultSet r = s.executeQuery()) {
                 assertTrue(r.next(), table + "." + column);
                 return r.getString(1) + "(" + r.getLong(2) + ")";
@@ -106,7 +118,7 @@ class BinaryIdsTest {
         }
     }
 
-    private List<byte[]> bytes(String sql) throws SQLException {
+    static List<byte[]> bytes(AgroalDataSource dataSource, String sql) throws SQLException {
         List<byte[]> out = new ArrayList<>();
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql);
                 ResultSet r = s.executeQuery()) {

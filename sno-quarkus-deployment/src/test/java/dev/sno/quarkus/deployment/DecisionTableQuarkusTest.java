@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The shared table of partition decisions (test-support/decisions/cases.txt, issue 29) through
  * the Quarkus extension: a running Quarkus application whose Agroal datasources are the table's
  * environments (the default one the in-memory H2 of {@code h2-mem} and {@code two}, named ones on
- * the build's PostgreSQL and a SQLite file), and for each case the extension's own reading of a
+ * the build's PostgreSQL and MySQL and a SQLite file), and for each case the extension's own reading of a
  * SmallRye configuration holding the case's settings as {@code application.properties}, its own
  * datasource lookup (SnoAgroal), its failure ({@link ConfigurationException} naming the
  * settings) and its readiness check's data. The same results as plain Java and Spring Boot.
@@ -38,7 +38,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class DecisionTableQuarkusTest {
 
     private static final Map<String, String> DATASOURCE = Map.of("pg", "pgempty", "pg-create", "pgcreate",
-            "pg+table", "pgtable", "sqlite", "sqlite");
+            "pg+table", "pgtable", "mysql", "mysqlempty", "mysql-create", "mysqlcreate", "mysql+table", "mysqltable",
+            "sqlite", "sqlite");
 
     @RegisterExtension
     static final QuarkusUnitTest APP = new QuarkusUnitTest()
@@ -53,6 +54,8 @@ class DecisionTableQuarkusTest {
                     "quarkus.datasource.jdbc.url=jdbc:h2:mem:cases",
                     postgres("pgempty", "pg"), postgres("pgcreate", "pg-create"), postgres("pgtable", "pg+table"),
                     postgres("leases", "two"),
+                    mysql("mysqlempty", "mysql"), mysql("mysqlcreate", "mysql-create"),
+                    mysql("mysqltable", "mysql+table"),
                     "quarkus.datasource.sqlite.db-kind=other",
                     "quarkus.datasource.sqlite.jdbc.driver=org.sqlite.JDBC",
                     "quarkus.datasource.sqlite.jdbc.url=" + DecisionCases.url("sqlite"),
@@ -62,6 +65,15 @@ class DecisionTableQuarkusTest {
     private static String postgres(String name, String env) {
         return "quarkus.datasource." + name + ".db-kind=postgresql\nquarkus.datasource." + name + ".jdbc.url="
                 + DecisionCases.url(env);
+    }
+
+    /**
+     * A datasource on the build's MySQL (quarkus-jdbc-mysql); none where the user turned MySQL
+     * off, whose cases are then skipped by name.
+     */
+    private static String mysql(String name, String env) {
+        return DecisionCases.mysqlMissing().isPresent() ? "" : "quarkus.datasource." + name
+                + ".db-kind=mysql\nquarkus.datasource." + name + ".jdbc.url=" + DecisionCases.url(env);
     }
 
     /**
