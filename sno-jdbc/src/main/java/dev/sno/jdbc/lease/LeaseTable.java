@@ -4,9 +4,11 @@ import static dev.sno.jdbc.lease.LeaseDialect.TABLE;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.BitSet;
+import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
@@ -125,6 +127,7 @@ final class LeaseTable {
         if (present == hi - lo + 1L) {
             return;
         }
+        awaitKey(d);
         // H2's MERGE does not see rows a concurrent preparer has not committed and then violates
         // the key; once that one commits, another try inserts the rest.
         int inserted = RetryPolicy.CONFLICTS.run(SqlStates::uniqueViolation,
@@ -143,6 +146,32 @@ final class LeaseTable {
                 // not the table's owner
             }
         }
+    }
+
+    /**
+     * H2 only: waits a bounded time ({@link RetryPolicy#CREATION}), pausing between reads, until
+     * the table has its primary key, then returns either way. A table without it is one that a
+     * concurrent preparer's {@code CREATE TABLE} is still building: H2 shows the table before it
+     * adds the key, and removes the table, with the rows written into it, when adding the key
+     * fails, as it did when two preparers had written the same rows into it.
+     */
+    private void awaitKey(LeaseDialect d) throws SQLException {
+        if (d != LeaseDialect.H2) {
+            return;
+        }
+        for (int n = 1; n < RetryPolicy.CREATION.attempts() && !hasKey(); n++) {
+            RetryPolicy.pause(n);
+        }
+    }
+
+    private boolean hasKey() throws SQLException {
+        return tx.autoCommit(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM"
+                    + " INFORMATION_SCHEMA.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA = CURRENT_SCHEMA AND UPPER(TABLE_NAME) = '"
+                    + TABLE.toUpperCase(Locale.ROOT) + "' AND CONSTRAINT_TYPE = 'PRIMARY KEY'")) {
+                return r.next() && r.getLong(1) > 0;
+            }
+        });
     }
 
     private static int insertMissing(Connection c, LeaseDialect d, String namespace, int lo, int hi)
