@@ -1,0 +1,22 @@
+/**
+ * Micronaut 4 integration for sno IDs: the application's generator bean and its partition, decided
+ * from the {@code sno.*} settings by sno's shared configuration ({@code dev.sno.config}); binding
+ * and JSON for HTTP ({@code dev.sno.micronaut.http}); Micronaut Data ({@code dev.sno.micronaut.data}).
+ * Micronaut's jars are automatic modules, and every Micronaut part is optional: the application
+ * brings the Micronaut it runs on.
+ */
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // Micronaut's jars are automatic modules
+module dev.sno.micronaut {
+    requires transitive dev.sno;
+
+    requires static transitive io.micronaut.micronaut_core;
+    requires static transitive io.micronaut.micronaut_inject;
+    requires static transitive io.micronaut.micronaut_context;
+    requires static transitive io.micronaut.micronaut_runtime;
+    requires static jakarta.inject;
+    requires static jakarta.annotation;
+
+    exports dev.sno.micronaut;
+    exports dev.sno.micronaut.http;
+    exports dev.sno.micronaut.data;
+}
