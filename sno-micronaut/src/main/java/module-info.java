@@ -13,7 +13,8 @@ module dev.sno.micronaut {
     requires static transitive io.micronaut.micronaut_inject;
     requires static transitive io.micronaut.micronaut_context;
     requires static transitive io.micronaut.micronaut_runtime;
-    requires static jakarta.inject;
+    requires static transitive io.micronaut.data.micronaut_data_model;
+    requires static transitive jakarta.inject;
     requires static jakarta.annotation;
 
     exports dev.sno.micronaut;
