@@ -13,6 +13,11 @@ module dev.sno.micronaut {
     requires static transitive io.micronaut.micronaut_inject;
     requires static transitive io.micronaut.micronaut_context;
     requires static transitive io.micronaut.micronaut_runtime;
+    requires static io.micronaut.micronaut_http;
+    requires static io.micronaut.micronaut_http_server;
+    requires static io.micronaut.serde.micronaut_serde_api;
+    requires static dev.sno.jackson;
+    requires static com.fasterxml.jackson.databind;
     requires static transitive io.micronaut.data.micronaut_data_model;
     requires static transitive jakarta.inject;
     requires static jakarta.annotation;
