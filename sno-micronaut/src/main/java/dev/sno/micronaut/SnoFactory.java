@@ -4,7 +4,6 @@ import dev.sno.Sno;
 import dev.sno.SnoGenerator;
 import dev.sno.config.PartitionDecision;
 import io.micronaut.context.BeanContext;
-import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.env.Environment;
@@ -35,10 +34,9 @@ final class SnoFactory {
      * @param overflows    counts overflow stalls for the meters
      * @param decisions    keeps the decision for health, meters and shutdown
      * @param customizers  the application's customizers of the builder, in their order
-     * @return the generator; {@link SnoDecisions} closes it
+     * @return the generator; {@link SnoLifecycle} and {@link SnoDecisions} close it
      */
     @Context
-    @Bean(preDestroy = "close")
     SnoGenerator snoGenerator(Environment environment, BeanContext beans, SnoOverflows overflows,
             SnoDecisions decisions, List<SnoGeneratorBuilderCustomizer> customizers) {
         PartitionDecision d = SnoGeneratorFactory.decide(environment, new SnoLeaseResources(beans), b -> {
