@@ -89,6 +89,29 @@ class SnoMicronautTest {
     }
 
     @Test
+    void customizersApplyAfterTheSettings() {
+        try (ApplicationContext context = start(Map.of("sno.partition", "5", "test.customizer", "6"))) {
+            assertEquals(6, context.getBean(SnoGenerator.class).partition());
+        }
+        log.allow(Level.INFO, "sno: partition");
+    }
+
+    /** Micronaut's convention: SNO_PARTITION is sno.partition; an unknown SNO_* variable is not refused. */
+    @Test
+    void environmentVariablesAreReadButNotCheckedForUnknownNames() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), EnvironmentVariablesMain.class.getName());
+        pb.environment().put("SNO_PARTITION", "44");
+        pb.environment().put("SNO_INSTALL", "false");
+        pb.environment().put("SNO_PARTITON", "45");
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertTrue(out.contains("partition=44"), out);
+    }
+
+    @Test
     void systemPropertiesAreReadButNotCheckedForUnknownNames() {
         System.setProperty("sno.partition", "33");
         System.setProperty("sno.version", "1.2.3"); // a build's own property, as -Dsno.version
