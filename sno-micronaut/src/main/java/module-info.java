@@ -20,7 +20,15 @@ module dev.sno.micronaut {
     requires static com.fasterxml.jackson.databind;
     requires static transitive io.micronaut.data.micronaut_data_model;
     requires static transitive jakarta.inject;
+    requires static io.micronaut.micronaut_management;
+    requires static io.micronaut.micronaut_discovery_core;
+    requires static io.micronaut.micrometer.micronaut_micrometer_core;
+    requires static micrometer.core;
     requires static jakarta.annotation;
+    requires static io.micronaut.sql.micronaut_jdbc;
+    requires static java.sql;
+    requires static org.slf4j;
+    requires static org.reactivestreams;
 
     exports dev.sno.micronaut;
     exports dev.sno.micronaut.http;
