@@ -2,6 +2,8 @@ package dev.sno.micronaut.http;
 
 import dev.sno.SnoId;
 import dev.sno.SnoIdRange;
+import dev.sno.jackson.SnoMeta;
+import dev.sno.jackson.SnoPolymorphic;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -45,6 +47,11 @@ class HttpApp {
         return "list " + ids;
     }
 
+    @Get("/count")
+    String count(@QueryValue int n) {
+        return "count " + n;
+    }
+
     @Get("/strings")
     String strings(@QueryValue List<String> names) {
         return "strings " + names;
@@ -78,6 +85,29 @@ class HttpApp {
     @Post("/body")
     Holder body(@Body Holder holder) {
         return holder;
+    }
+
+    @Post("/party")
+    String party(@Body Party party) {
+        return party.getClass().getSimpleName() + " " + party.id;
+    }
+
+    /** Read by the metabyte of its id (Jackson databind with sno-jackson's module). */
+    @SnoPolymorphic({Person.class, Company.class})
+    public abstract static class Party {
+        public SnoId id;
+    }
+
+    /** Metabyte 1. */
+    @SnoMeta(1)
+    public static class Person extends Party {
+        public String name;
+    }
+
+    /** Metabyte 2. */
+    @SnoMeta(2)
+    public static class Company extends Party {
+        public String vat;
     }
 
     /** A body with sno IDs. */
