@@ -1,0 +1,137 @@
+package dev.sno.micronaut;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sno.PartitionSource;
+import dev.sno.SnoGenerator;
+import dev.sno.config.SettingsException;
+import dev.sno.testsupport.DecisionCases;
+import dev.sno.testsupport.LogCapture;
+import dev.sno.testsupport.TestServers;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.management.health.indicator.HealthResult;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.logging.Level;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The module in real Micronaut contexts: the startup line, unknown settings, Micronaut's own
+ * sources ({@code -D}), meters, and leases through the application's own beans (a Hikari datasource
+ * on PostgreSQL, a Lettuce client on Redis) freed when the context closes.
+ */
+class SnoMicronautTest {
+
+    @RegisterExtension
+    final LogCapture log = new LogCapture("dev.sno.micronaut");
+
+    private static ApplicationContext start(Map<String, Object> properties) {
+        Map<String, Object> p = new LinkedHashMap<>(properties);
+        p.putIfAbsent("sno.install", "false");
+        return ApplicationContext.builder().properties(p).start();
+    }
+
+    @Test
+    void configuredPartitionIsLoggedAndMetered() {
+        try (ApplicationContext context = start(Map.of("sno.partition", "12"))) {
+            SnoGenerator generator = context.getBean(SnoGenerator.class);
+            assertEquals(12, generator.partition());
+            log.expect(Level.INFO, "sno: partition 12 (configured: sno.partition)");
+            MeterRegistry registry = context.getBean(MeterRegistry.class);
+            Set<String> names = new TreeSet<>();
+            for (Meter m : registry.getMeters()) {
+                if (m.getId().getName().startsWith("sno.")) {
+                    names.add(m.getId().getName());
+                    assertEquals("12", m.getId().getTag("partition"), m.getId().toString());
+                    assertEquals("configured", m.getId().getTag("source"), m.getId().toString());
+                }
+            }
+            assertEquals(new TreeSet<>(Set.of("sno.generator.ids", "sno.generator.regressions",
+                    "sno.generator.overflow.stalls", "sno.generator.unit.ids", "sno.generator.unit.capacity",
+                    "sno.generator.closed")), names);
+            generator.next(0);
+            assertEquals(1.0, registry.get("sno.generator.ids").functionCounter().count());
+        }
+    }
+
+    @Test
+    void anUnknownSettingIsNamedWithTheNearestKnownOne() {
+        RuntimeException e = assertThrows(RuntimeException.class,
+                () -> start(Map.of("sno.partition", "1", "sno.lease.namspace", "orders")).close());
+        SettingsException s = settingsException(e);
+        assertTrue(s.getMessage().contains("Unknown sno setting sno.lease.namspace in ")
+                && s.getMessage().contains("did you mean sno.lease.namespace?"), s.getMessage());
+    }
+
+    @Test
+    void systemPropertiesAreReadButNotCheckedForUnknownNames() {
+        System.setProperty("sno.partition", "33");
+        System.setProperty("sno.version", "1.2.3"); // a build's own property, as -Dsno.version
+        try (ApplicationContext context = start(Map.of())) {
+            assertEquals(33, context.getBean(SnoGenerator.class).partition());
+        } finally {
+            System.clearProperty("sno.partition");
+            System.clearProperty("sno.version");
+        }
+    }
+
+    @Test
+    void leasedOnPostgresThroughTheApplicationsDataSourceAndFreedOnClose() {
+        String url = DecisionCases.url("pg-create");
+        Map<String, Object> p = Map.of("datasources.default.url", url,
+                "datasources.default.driver-class-name", "org.postgresql.Driver",
+                "datasources.default.maximum-pool-size", "2",
+                "sno.lease.initialize-schema", "always",
+                "sno.lease.partitions", "77-77");
+        try (ApplicationContext context = start(p)) {
+            SnoGenerator generator = context.getBean(SnoGenerator.class);
+            assertEquals(PartitionSource.LEASED, generator.partitionSource());
+            assertEquals(77, generator.partition());
+            HealthResult health = Health.of(context.getBean(SnoHealthIndicator.class));
+            assertEquals("UP", health.getStatus().getName());
+            assertEquals("held", ((Map<?, ?>) health.getDetails()).get("lease"));
+            assertEquals(0.0, context.getBean(MeterRegistry.class).get("sno.lease.state").gauge().value());
+        }
+        // the only partition of the pool is free again at once: the lease was released, not left to expire
+        try (ApplicationContext again = start(p)) {
+            assertEquals(77, again.getBean(SnoGenerator.class).partition());
+        }
+        log.allow(Level.INFO, "sno: partition 77");
+    }
+
+    @Test
+    void leasedOnRedisThroughTheApplicationsClientAndFreedOnClose() {
+        Map<String, Object> p = Map.of("test.redis-client", TestServers.url(TestServers.Server.REDIS),
+                "sno.lease.store", "redis",
+                "sno.lease.redis.accept-unsafe-persistence", "true",
+                "sno.lease.namespace", "micronaut-" + UUID.randomUUID(),
+                "sno.lease.partitions", "3000-3000");
+        try (ApplicationContext context = start(p)) {
+            SnoGenerator generator = context.getBean(SnoGenerator.class);
+            assertEquals(PartitionSource.LEASED, generator.partitionSource());
+            assertEquals(3000, generator.partition());
+        }
+        // freed before the application's client shut down (else the second would find it taken)
+        try (ApplicationContext again = start(p)) {
+            assertEquals(3000, again.getBean(SnoGenerator.class).partition());
+        }
+        log.allow(Level.INFO, "sno: partition 3000");
+    }
+
+    private static SettingsException settingsException(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SettingsException s) {
+                return s;
+            }
+        }
+        throw new AssertionError("no SettingsException in " + e, e);
+    }
+}
