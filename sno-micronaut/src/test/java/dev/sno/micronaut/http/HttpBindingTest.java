@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Test;
 @Property(name = "micronaut.server.port", value = "-1")
 @Property(name = "micronaut.server.host", value = "127.0.0.1")
 @Property(name = "test.app", value = "http")
+@Property(name = "sno.install", value = "false") // one context of many in this JVM
+@Property(name = "sno.partition", value = "1")
 class HttpBindingTest {
 
     /** On Micronaut Serialization only (the default test execution). */

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /** sno-micronaut's SnoId serde fails in the words of sno-jackson's Jackson module, value for value. */
 @MicronautTest(startApplication = false)
+@io.micronaut.context.annotation.Property(name = "sno.install", value = "false")
+@io.micronaut.context.annotation.Property(name = "sno.partition", value = "1")
 class SerdeMessagesTest {
 
     /** On Micronaut Serialization only (the default test execution). */

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 @Property(name = "micronaut.server.port", value = "-1")
 @Property(name = "micronaut.server.host", value = "127.0.0.1")
 @Property(name = "test.app", value = "http")
+@Property(name = "sno.install", value = "false") // one context of many in this JVM
+@Property(name = "sno.partition", value = "1")
 @Property(name = "micronaut.serde.property-naming-strategy", value = "SNAKE_CASE")
 @Property(name = "micronaut.serde.serialization.inclusion", value = "ALWAYS")
 class SerdeSettingsTest {
