@@ -6,6 +6,7 @@ import dev.sno.config.PartitionDecision;
 import io.micronaut.context.BeanContext;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.env.Environment;
 import java.util.List;
 
@@ -20,8 +21,8 @@ import java.util.List;
  * {@link dev.sno.config.SettingsException}. {@link SnoLifecycle} installs the bean behind
  * {@link Sno#next} and frees its lease when the context stops.
  *
- * <p>An application replaces the bean with one of its own, {@code @Replaces(SnoGenerator.class)};
- * no partition is decided then, and the application's bean is installed the same way.
+ * <p>An application's own {@code SnoGenerator} bean replaces this one: no partition is decided
+ * then, and the application's bean is installed, reported and metered the same way.
  */
 @Factory
 final class SnoFactory {
@@ -37,6 +38,7 @@ final class SnoFactory {
      * @return the generator; {@link SnoLifecycle} and {@link SnoDecisions} close it
      */
     @Context
+    @Requires(missingBeans = SnoGenerator.class)
     SnoGenerator snoGenerator(Environment environment, BeanContext beans, SnoOverflows overflows,
             SnoDecisions decisions, List<SnoGeneratorBuilderCustomizer> customizers) {
         PartitionDecision d = SnoGeneratorFactory.decide(environment, new SnoLeaseResources(beans), b -> {

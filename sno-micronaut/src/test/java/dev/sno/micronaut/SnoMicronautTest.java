@@ -72,6 +72,46 @@ class SnoMicronautTest {
     }
 
     @Test
+    void anUnknownSettingInAFileIsNamedWithTheFile() {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> ApplicationContext.builder()
+                .environments("sno-unknown").properties(Map.of("sno.install", "false")).start().close());
+        assertEquals("Unknown sno setting sno.partiton in application-sno-unknown.properties: did you mean"
+                + " sno.partition?.", settingsException(e).problem());
+    }
+
+    @Test
+    void theGeneratorIsInstalledBehindSnoNext() {
+        try (ApplicationContext context = start(Map.of("sno.partition", "4242", "sno.install", "true"))) {
+            assertEquals(4242, dev.sno.Sno.partition());
+            assertEquals(context.getBean(SnoGenerator.class).partition(), dev.sno.Sno.next().partition());
+        }
+        log.allow(Level.INFO, "sno: partition 4242");
+    }
+
+    @Test
+    void customizersApplyAfterTheSettings() {
+        try (ApplicationContext context = start(Map.of("sno.partition", "5", "test.customizer", "6"))) {
+            assertEquals(6, context.getBean(SnoGenerator.class).partition());
+        }
+        log.allow(Level.INFO, "sno: partition");
+    }
+
+    /** Micronaut's convention: SNO_PARTITION is sno.partition; an unknown SNO_* variable is not refused. */
+    @Test
+    void environmentVariablesAreReadButNotCheckedForUnknownNames() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), EnvironmentVariablesMain.class.getName());
+        pb.environment().put("SNO_PARTITION", "44");
+        pb.environment().put("SNO_INSTALL", "false");
+        pb.environment().put("SNO_PARTITON", "45");
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertTrue(out.contains("partition=44"), out);
+    }
+
+    @Test
     void systemPropertiesAreReadButNotCheckedForUnknownNames() {
         System.setProperty("sno.partition", "33");
         System.setProperty("sno.version", "1.2.3"); // a build's own property, as -Dsno.version
@@ -124,6 +164,18 @@ class SnoMicronautTest {
             assertEquals(3000, again.getBean(SnoGenerator.class).partition());
         }
         log.allow(Level.INFO, "sno: partition 3000");
+    }
+
+    @Test
+    void anApplicationsOwnGeneratorReplacesTheModulesAndNoPartitionIsDecided() {
+        // sno.lease.enabled=true with no store would fail the module's decision: it is not made
+        try (ApplicationContext context = start(Map.of("test.own-generator", "true", "sno.lease.enabled", "true"))) {
+            SnoGenerator generator = context.getBean(SnoGenerator.class);
+            assertEquals(555, generator.partition());
+            assertEquals(null, context.getBean(SnoDecisions.class).decision());
+            HealthResult health = Health.of(context.getBean(SnoHealthIndicator.class));
+            assertEquals(555, ((Map<?, ?>) health.getDetails()).get("partition"));
+        }
     }
 
     private static SettingsException settingsException(Throwable e) {
