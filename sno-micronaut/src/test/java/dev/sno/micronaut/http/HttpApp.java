@@ -7,6 +7,7 @@ import dev.sno.jackson.SnoPolymorphic;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.CookieValue;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
@@ -40,6 +41,11 @@ class HttpApp {
     @Get("/header")
     String header(@Header("X-Sno-Id") SnoId id) {
         return "header " + id;
+    }
+
+    @Get("/cookie")
+    String cookie(@CookieValue("sid") SnoId id) {
+        return "cookie " + id;
     }
 
     @Get("/list")

@@ -70,6 +70,7 @@ class HttpBindingTest {
         assertEquals("200 application/json bare " + ID, http.get("/ids/bare/" + ID).toString());
         assertEquals("200 application/json query " + ID, http.get("/ids/query?id=" + ID).toString());
         assertEquals("200 application/json header " + ID, http.get("/ids/header", "X-Sno-Id: " + ID).toString());
+        assertEquals("200 application/json cookie " + ID, http.get("/ids/cookie", "Cookie: sid=" + ID).toString());
     }
 
     @Test
@@ -97,6 +98,8 @@ class HttpBindingTest {
                 http.get("/ids/query?id=%20" + ID).toString());
         assertEquals(invalidId("Invalid sno ID: \\\"short\\\" (length 5, expected 16)", "/ids/header", "X-Sno-Id", "header"),
                 http.get("/ids/header", "X-Sno-Id: short").toString());
+        assertEquals(invalidId("Invalid sno ID: \\\"bad\\\" (length 3, expected 16)", "/ids/cookie", "sid", "cookie"),
+                http.get("/ids/cookie", "Cookie: sid=bad").toString());
         String upper = ID.toString().toUpperCase(java.util.Locale.ROOT);
         String answer = http.get("/ids/path/" + upper).toString();
         assertEquals(PROBLEM, answer.substring(0, PROBLEM.length()), answer);
