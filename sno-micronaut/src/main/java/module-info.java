@@ -13,6 +13,10 @@ module dev.sno.micronaut {
     requires static transitive io.micronaut.micronaut_inject;
     requires static transitive io.micronaut.micronaut_context;
     requires static transitive io.micronaut.micronaut_runtime;
+    requires static io.micronaut.micronaut_management;
+    requires static io.micronaut.micronaut_discovery_core;
+    requires static io.micronaut.micrometer.micronaut_micrometer_core;
+    requires static micrometer.core;
     requires static io.micronaut.micronaut_http;
     requires static io.micronaut.micronaut_http_server;
     requires static io.micronaut.serde.micronaut_serde_api;
@@ -20,10 +24,6 @@ module dev.sno.micronaut {
     requires static com.fasterxml.jackson.databind;
     requires static transitive io.micronaut.data.micronaut_data_model;
     requires static transitive jakarta.inject;
-    requires static io.micronaut.micronaut_management;
-    requires static io.micronaut.micronaut_discovery_core;
-    requires static io.micronaut.micrometer.micronaut_micrometer_core;
-    requires static micrometer.core;
     requires static jakarta.annotation;
     requires static io.micronaut.sql.micronaut_jdbc;
     requires static java.sql;

@@ -71,7 +71,8 @@ record Problem(String title, String detail, String parameter, String in) {
             return "body";
         }
         // Not annotated: a variable of the route's URI template, else a query value.
-        boolean variable = BasicHttpAttributes.getRouteMatchInfo(request).map(match -> match.getVariableValues().containsKey(argument.getName())).orElse(false);
+        boolean variable = BasicHttpAttributes.getRouteMatchInfo(request)
+                .map(match -> match.getVariableValues().containsKey(argument.getName())).orElse(false);
         return variable ? "path" : "query";
     }
 

@@ -2,9 +2,12 @@ package dev.sno.micronaut.http;
 
 import dev.sno.SnoId;
 import dev.sno.SnoIdRange;
+import dev.sno.jackson.SnoMeta;
+import dev.sno.jackson.SnoPolymorphic;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.CookieValue;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
@@ -40,9 +43,19 @@ class HttpApp {
         return "header " + id;
     }
 
+    @Get("/cookie")
+    String cookie(@CookieValue("sid") SnoId id) {
+        return "cookie " + id;
+    }
+
     @Get("/list")
     String list(@QueryValue List<SnoId> ids) {
         return "list " + ids;
+    }
+
+    @Get("/count")
+    String count(@QueryValue int n) {
+        return "count " + n;
     }
 
     @Get("/strings")
@@ -78,6 +91,29 @@ class HttpApp {
     @Post("/body")
     Holder body(@Body Holder holder) {
         return holder;
+    }
+
+    @Post("/party")
+    String party(@Body Party party) {
+        return party.getClass().getSimpleName() + " " + party.id;
+    }
+
+    /** Read by the metabyte of its id (Jackson databind with sno-jackson's module). */
+    @SnoPolymorphic({Person.class, Company.class})
+    public abstract static class Party {
+        public SnoId id;
+    }
+
+    /** Metabyte 1. */
+    @SnoMeta(1)
+    public static class Person extends Party {
+        public String name;
+    }
+
+    /** Metabyte 2. */
+    @SnoMeta(2)
+    public static class Company extends Party {
+        public String vat;
     }
 
     /** A body with sno IDs. */
