@@ -101,6 +101,7 @@ enum DataTarget {
         properties.put("datasources.default.maximum-pool-size", 2);
         properties.put("datasources.default.minimum-idle", 0);
         properties.put("sno.install", false); // many contexts in one JVM; the generator is TestGenerator's
+        properties.put("test.app", "data");
         for (String setting : settings) {
             int eq = setting.indexOf('=');
             properties.put(setting.substring(0, eq), setting.substring(eq + 1));
