@@ -76,7 +76,7 @@ class ModuleNamesTest {
     void everyModuleNameInTheDocsIsAModule() throws IOException {
         Path root = DocsCheckTest.repositoryRoot();
         Set<String> modules = modules(root);
-        assertEquals(Set.of("dev.sno", "dev.sno.etcd", "dev.sno.jackson", "dev.sno.jdbc", "dev.sno.jooq", "dev.sno.kotlin", "dev.sno.mybatis", "dev.sno.lease.tck",
+        assertEquals(Set.of("dev.sno", "dev.sno.etcd", "dev.sno.jackson", "dev.sno.jdbc", "dev.sno.jooq", "dev.sno.kotlin", "dev.sno.micronaut", "dev.sno.mybatis", "dev.sno.lease.tck",
                 "dev.sno.redis", "dev.sno.spring.boot", "dev.sno.zookeeper"),
                 modules, "the module-info.java files found");
         List<String> problems = new ArrayList<>();

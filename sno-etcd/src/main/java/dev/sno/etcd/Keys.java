@@ -188,7 +188,7 @@ final class Keys {
                     state = new GeneratorSnapshot(partition, (int) Math.min(v[0], Integer.MAX_VALUE),
                             (int) Math.min(v[1], Integer.MAX_VALUE), v[2], v[3], v[4], v[5], v[6]);
                 } catch (IllegalArgumentException e) {
-                    throw new Unreadable("its state is out of range (" + SafeText.of(e.getMessage()) + ")");
+                    throw new Unreadable("its state is out of range (" + SafeText.of(e.getMessage(), 60) + ")");
                 }
             }
             return new Record(epoch, token.equals("-") ? null : token, pid, host.isEmpty() ? null : host, state);

@@ -51,9 +51,9 @@ final class SkippedRecords {
     static String message(String namespace, int partition, String key, String value, String why) {
         String shown = SafeText.of(key).equals(key) ? key
                 : "sno/<the namespace>/" + key.substring(key.lastIndexOf('/', key.lastIndexOf('/') - 1) + 1);
-        return "sno: the etcd lease store skips partition " + partition + " of sno namespace ""
-                + SafeText.of(namespace, 120) + "": its record key " + shown
-                + " holds no sno lease record it can take (" + SafeText.of(why, 100) + "; value ""
+        return "sno: the etcd lease store skips partition " + partition + " of sno namespace \""
+                + SafeText.of(namespace, 120) + "\": its record key " + shown
+                + " holds no sno lease record it can take (" + why + "; value \""
                 + SafeText.of(value, 100) + "\"). The other partitions are still handed out. Another program wrote the"
                 + " key, or restored an old one: put back the record sno wrote there, or delete the key, and sno"
                 + " creates it again without the partition's saved state: its next holder, if its clock is behind,"

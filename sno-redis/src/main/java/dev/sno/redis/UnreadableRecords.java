@@ -48,8 +48,8 @@ final class UnreadableRecords {
     static String message(String namespace, String key, String what, String value) {
         String shown = SafeText.of(key).equals(key) ? key
                 : "{sno:<the namespace>}:" + key.substring(Scripts.prefix(namespace).length());
-        return "sno skips the Redis lease record " + shown + " of namespace "" + SafeText.of(namespace, 120)
-                + "" and never takes its partition while it stays so: " + SafeText.of(what, 100)
+        return "sno skips the Redis lease record " + shown + " of namespace \"" + SafeText.of(namespace, 120)
+                + "\" and never takes its partition while it stays so: " + SafeText.of(what, 100)
                 + (value.isEmpty() ? "" : " (\"" + SafeText.of(value, 100) + "\")")
                 + ". Another program wrote it. Restore the record, or delete the key: sno then creates it again as"
                 + " a partition nobody used, which drops the state saved in it, so that the next holder, if its"

@@ -31,10 +31,16 @@ final class BadRecords {
         }
     }
 
-    /** The warning, with every quoted text escaped and bounded. */
+    /**
+     * The warning, with every quoted text escaped and bounded, under 1,000 characters whatever it
+     * quotes: the namespace to 120 characters, the znode's path to 160 (a namespace of escaped
+     * characters makes it long; the partition is named on its own); what is wrong quotes the
+     * record through SafeText.of(text, 100) (Record).
+     */
     static String message(String namespace, int partition, String path, Record.Unreadable why) {
-        return "sno: partition " + partition + " of sno namespace \"" + SafeText.of(namespace) + "\" is skipped: the"
-                + " znode " + SafeText.of(path) + " is not a sno lease record (" + why.getMessage() + "). sno takes no"
+        return "sno: partition " + partition + " of sno namespace \"" + SafeText.of(namespace, 120) + "\" is skipped:"
+                + " the znode " + SafeText.of(path, 160) + " is not a sno lease record (" + why.getMessage()
+                + "). sno takes no"
                 + " partition whose record it cannot read. If the znode is another tool's, give sno another root or"
                 + " namespace; if it is a damaged sno record, delete it, and sno writes a new one when it next takes"
                 + " partition " + partition + ". Either way the generator state saved there is lost, so the next holder"

@@ -72,7 +72,7 @@ record Record(long epoch, String token, String host, long pid, GeneratorSnapshot
         }
         for (String key : new String[] {"epoch", "token", "host", "pid", "state"}) {
             if (!fields.containsKey(key)) {
-                throw new Unreadable("no " + key + " line in \"" + SafeText.of(text) + "\"");
+                throw new Unreadable("no " + key + " line in \"" + SafeText.of(text, 100) + "\"");
             }
         }
         // The epoch is raised by every acquisition: Long.MAX_VALUE could only wrap to a negative one.
@@ -84,7 +84,7 @@ record Record(long epoch, String token, String host, long pid, GeneratorSnapshot
             try {
                 snapshot = snapshot(state);
             } catch (IllegalArgumentException e) {
-                throw new Unreadable("state \"" + SafeText.of(state) + "\" is not 8 numbers of a generator state");
+                throw new Unreadable("state \"" + SafeText.of(state, 100) + "\" is not 8 numbers of a generator state");
             }
         }
         return new Record(epoch, fields.get("token"), fields.get("host"), pid, snapshot);
@@ -102,7 +102,7 @@ record Record(long epoch, String token, String host, long pid, GeneratorSnapshot
                 // below
             }
         }
-        throw new Unreadable(key + " \"" + SafeText.of(text) + "\" is not a whole number from " + min + " to " + max);
+        throw new Unreadable(key + " \"" + SafeText.of(text, 100) + "\" is not a whole number from " + min + " to " + max);
     }
 
     private static GeneratorSnapshot snapshot(String text) {

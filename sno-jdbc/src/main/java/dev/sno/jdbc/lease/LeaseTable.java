@@ -4,9 +4,11 @@ import static dev.sno.jdbc.lease.LeaseDialect.TABLE;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.BitSet;
+import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
@@ -19,8 +21,8 @@ final class LeaseTable {
     /** Above this many new rows, the table's statistics are refreshed. */
     private static final int ANALYZE_AFTER = 1000;
 
-    /** Rows per batch of the one-by-one insert. */
-    private static final int BATCH = 1000;
+    /** Rows per insert statement where a dialect has no bulk insert: 1,024 parameters. */
+    private static final int ROWS_PER_INSERT = 512;
 
     private final DataSource dataSource;
     private final Tx tx;
@@ -125,6 +127,7 @@ final class LeaseTable {
         if (present == hi - lo + 1L) {
             return;
         }
+        awaitKey(d);
         // H2's MERGE does not see rows a concurrent preparer has not committed and then violates
         // the key; once that one commits, another try inserts the rest.
         int inserted = RetryPolicy.CONFLICTS.run(SqlStates::uniqueViolation,
@@ -145,6 +148,32 @@ final class LeaseTable {
         }
     }
 
+    /**
+     * H2 only: waits a bounded time ({@link RetryPolicy#CREATION}), pausing between reads, until
+     * the table has its primary key, then returns either way. A table without it is one that a
+     * concurrent preparer's {@code CREATE TABLE} is still building: H2 shows the table before it
+     * adds the key, and removes the table, with the rows written into it, when adding the key
+     * fails, as it did when two preparers had written the same rows into it.
+     */
+    private void awaitKey(LeaseDialect d) throws SQLException {
+        if (d != LeaseDialect.H2) {
+            return;
+        }
+        for (int n = 1; n < RetryPolicy.CREATION.attempts() && !hasKey(); n++) {
+            RetryPolicy.pause(n);
+        }
+    }
+
+    private boolean hasKey() throws SQLException {
+        return tx.autoCommit(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM"
+                    + " INFORMATION_SCHEMA.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA = CURRENT_SCHEMA AND UPPER(TABLE_NAME) = '"
+                    + TABLE.toUpperCase(Locale.ROOT) + "' AND CONSTRAINT_TYPE = 'PRIMARY KEY'")) {
+                return r.next() && r.getLong(1) > 0;
+            }
+        });
+    }
+
     private static int insertMissing(Connection c, LeaseDialect d, String namespace, int lo, int hi)
             throws SQLException {
         String bulk = d.bulkInsert();
@@ -159,23 +188,22 @@ final class LeaseTable {
                     }
                     return rows;
                 });
-        // MariaDB and MySQL (no dialect with plain statements reaches this): one client-side
-        // prepared statement, batched.
+        // MariaDB and MySQL (no dialect with plain statements reaches this): statements of
+        // ROWS_PER_INSERT rows each, the last one shorter; one round trip each.
+        int[] missing = new int[hi - lo + 1 - present.cardinality()];
+        int n = 0;
+        for (int p = present.nextClearBit(0); p <= hi - lo; p = present.nextClearBit(p + 1)) {
+            missing[n++] = lo + p;
+        }
         int inserted = 0;
-        try (PreparedStatement insert = c.prepareStatement(d.insertOne())) {
-            int batched = 0;
-            for (int p = present.nextClearBit(0); p <= hi - lo; p = present.nextClearBit(p + 1)) {
-                insert.setString(1, namespace);
-                insert.setInt(2, lo + p);
-                insert.addBatch();
-                inserted++;
-                if (++batched == BATCH) {
-                    insert.executeBatch();
-                    batched = 0;
+        for (int from = 0; from < n; from += ROWS_PER_INSERT) {
+            int rows = Math.min(ROWS_PER_INSERT, n - from);
+            try (PreparedStatement insert = c.prepareStatement(d.insertRows(rows))) {
+                for (int i = 0; i < rows; i++) {
+                    insert.setString(2 * i + 1, namespace);
+                    insert.setInt(2 * i + 2, missing[from + i]);
                 }
-            }
-            if (batched > 0) {
-                insert.executeBatch();
+                inserted += insert.executeUpdate();
             }
         }
         return inserted;

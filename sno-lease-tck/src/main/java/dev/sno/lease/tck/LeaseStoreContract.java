@@ -642,6 +642,7 @@ public abstract class LeaseStoreContract {
             Grant g = acquireAmid(claim(ns, 0, 1, LONG))
                     .orElseThrow(() -> new AssertionError("partition 1 is free and readable"));
             assertEquals(1, g.partition(), "the readable partition");
+            assertTrue(acquireAmid(claim(ns, 0, 1, LONG)).isEmpty(), "an unreadable record was taken");
             List<String> reports = warnings.about(start);
             assertEquals(1, reports.size(), "one warning, naming the namespace's start: " + reports);
             String r = reports.get(0);

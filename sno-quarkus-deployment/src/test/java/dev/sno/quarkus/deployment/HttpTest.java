@@ -26,7 +26,8 @@ class HttpTest {
     @RegisterExtension
     static final QuarkusUnitTest APP = new QuarkusUnitTest()
             .withApplicationRoot(jar -> jar.addClasses(TestApps.class, HttpApp.class, HttpApp.Holder.class,
-                    HttpApp.Party.class, HttpApp.Person.class, HttpApp.Company.class))
+                    HttpApp.Party.class, HttpApp.Person.class, HttpApp.Company.class,
+                    dev.sno.testsupport.ProblemCases.class, dev.sno.testsupport.ProblemCases.Case.class))
             .withConfiguration(TestApps.BASE + "sno.partition=77\n");
 
     @Inject
@@ -124,6 +125,34 @@ class HttpTest {
             }
         }
         assertEquals(java.util.List.of(), wrong, "seed " + seed + " (rerun with -Dsno.seed=" + seed + ")");
+    }
+
+    /**
+     * Every request of test-support's {@code ProblemCases} answers its exact problem body, the body
+     * sno-micronaut's {@code SameProblemsTest} holds the Micronaut module to (sno-core's
+     * {@code ProblemBody} writes both).
+     */
+    @Test
+    void sameProblemBodiesAsMicronaut() {
+        StringBuilder expected = new StringBuilder();
+        StringBuilder actual = new StringBuilder();
+        for (dev.sno.testsupport.ProblemCases.Case c : dev.sno.testsupport.ProblemCases.CASES) {
+            var request = given().urlEncodingEnabled(false);
+            if (c.header() != null) {
+                String[] h = c.header().split(": ", 2);
+                request = request.header(h[0], h[1]);
+            }
+            if (c.json() != null) {
+                request = request.contentType(ContentType.JSON).body(c.json());
+            }
+            var response = "POST".equals(c.method()) ? request.post(c.target()) : request.get(c.target());
+            String label = c.method() + " " + c.target() + " " + c.json() + " -> ";
+            expected.append(label).append("400 application/problem+json ")
+                    .append(c.expected().replace("%PARTY%", HttpApp.Party.class.getName())).append('\n');
+            actual.append(label).append(response.statusCode()).append(' ').append(response.contentType()).append(' ')
+                    .append(response.asString()).append('\n');
+        }
+        assertEquals(expected.toString(), actual.toString());
     }
 
     @Test
