@@ -82,7 +82,10 @@ public abstract class EventHttpChecks {
         return TestServers.url(server).replaceFirst("^(jdbc:[a-z]+://[^/?]+)(/[^?]*)?", "$1/" + database);
     }
 
-    /** The host, port, user and password of the server, as {@code {host, port, user, password}}. */
+    /**
+     * The host, port, user and password of the server, and this class's database, as
+     * {@code {host, port, user, password, database}}.
+     */
     protected static String[] server() {
         URI uri = URI.create(TestServers.url(server).substring("jdbc:".length()));
         String user = null;

@@ -5,7 +5,8 @@ package dev.sno.config;
  * malformed sno ID or time window, written by hand so that it needs no JSON library: what the
  * framework modules without a problem type of their own (the Quarkus extension, the Micronaut
  * module) answer, so that both say the same of the same request, in the same members and with the
- * same escaping. The members are, in this order, {@code type} ({@code about:blank}),
+ * same escaping, but for {@code instance}, which the Micronaut module writes (as Spring's problems
+ * have it) and the Quarkus extension does not. The members are, in this order, {@code type} ({@code about:blank}),
  * {@code title}, {@code status} (400), {@code detail}, and where known {@code instance} (the
  * request's path), {@code parameter} (the request parameter's name, or a body's JSON path) and
  * {@code in} (where the parameter is: path, query, header, cookie, form or body).

@@ -22,7 +22,14 @@ final class SnoLifecycle {
         this.generator = generator;
         this.decisions = decisions;
         if (SnoGeneratorFactory.settings(environment).flag("sno.install").orElse(true)) {
-            Sno.install(generator);
+            try {
+                Sno.install(generator);
+            } catch (RuntimeException e) {
+                // the context will not start, and a context that failed is not closed: the
+                // lease would be renewed on, its partition lost to the fleet
+                decisions.closeLeased(generator);
+                throw e;
+            }
         }
     }
 

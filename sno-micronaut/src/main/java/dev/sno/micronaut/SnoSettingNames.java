@@ -21,20 +21,15 @@ import java.util.Map;
  */
 final class SnoSettingNames {
 
-    /**
-     * The names this module's other parts read (HTTP, Micronaut Data), beside sno-core's and the
-     * lease stores'.
-     */
-    static final List<String> OTHERS = List.of();
-
     private SnoSettingNames() {
     }
 
-    /** The names read: sno-core's and its lease stores' ({@link PartitionDecision#settingNames}), and {@link #OTHERS}. */
+    /**
+     * The names read: sno-core's and its lease stores' ({@link PartitionDecision#settingNames});
+     * this module's HTTP and Micronaut Data parts read none of their own.
+     */
     static List<String> known() {
-        List<String> names = new ArrayList<>(OTHERS);
-        names.addAll(PartitionDecision.settingNames(PartitionDecision.providers()));
-        return names;
+        return new ArrayList<>(PartitionDecision.settingNames(PartitionDecision.providers()));
     }
 
     /** One message per sno.* name of the application's own configuration that no one reads. */

@@ -147,6 +147,24 @@ class SnoMicronautTest {
         log.allow(Level.INFO, "sno: partition 77");
     }
 
+    /**
+     * A context whose start fails after its generator was leased (here: Sno.install refused, the
+     * shared generator being in use) releases the lease: a second context leases the same
+     * one-partition pool at once. In a JVM of its own, since it uses the shared generator.
+     */
+    @Test
+    void aStartThatFailsAfterTheLeaseReleasesIt() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), FailedInstallMain.class.getName(),
+                DecisionCases.url("pg-create"));
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertTrue(out.contains("failed to start"), out);
+        assertTrue(out.contains("partition=78"), out);
+    }
+
     @Test
     void leasedOnRedisThroughTheApplicationsClientAndFreedOnClose() {
         Map<String, Object> p = Map.of("test.redis-client", TestServers.url(TestServers.Server.REDIS),

@@ -49,7 +49,7 @@ record LeaseDatabase(String product, String url, boolean embedded, LeaseDialect 
     /**
      * A JDBC URL for messages, without what may hold a password: the user information before a
      * host ({@code user:password@}, which MySQL Connector/J takes and its metadata returns as
-     * given), the value of a key-value property whose name ends in {@code password} (MySQL's
+     * given; Oracle's {@code user/password@} after {@code thin:} or {@code oci:}), the value of a key-value property whose name ends in {@code password} (MySQL's
      * {@code address=(host=h)(password=p)} and {@code (host=h,password=p)} forms), and everything
      * from the first {@code ?} or {@code ;} on (the parameters).
      */
@@ -57,6 +57,7 @@ record LeaseDatabase(String product, String url, boolean embedded, LeaseDialect 
         // the key-value passwords first: one may hold an @
         String u = SECRET.matcher(url).replaceAll("$1***");
         u = USER_INFO.matcher(u).replaceAll("$1");
+        u = ORACLE_LOGON.matcher(u).replaceAll("$1@");
         int end = u.length();
         for (char c : new char[] {'?', ';'}) {
             int i = u.indexOf(c);
@@ -73,6 +74,13 @@ record LeaseDatabase(String product, String url, boolean embedded, LeaseDialect 
      * {@code ]}, cannot be in it unencoded).
      */
     private static final Pattern USER_INFO = Pattern.compile("(//|,|\\[)[^/?#@\\[\\]]*@");
+
+    /**
+     * Oracle's logon before the {@code @} of its thin and OCI drivers' URLs
+     * ({@code jdbc:oracle:thin:scott/tiger@//db:1521/svc}): no {@code //} comes before it. Up to
+     * the last {@code @}, since a quoted password may hold one.
+     */
+    private static final Pattern ORACLE_LOGON = Pattern.compile("(?i)(^jdbc:oracle:(?:thin|oci8?):).*@");
 
     /** A key-value property naming a password, up to the {@code ,} or {@code )} that ends it. */
     private static final Pattern SECRET = Pattern.compile("(?i)([(,]\\s*[a-z0-9_.-]*password[0-9]*\\s*=)[^,)]*");

@@ -43,6 +43,11 @@ class LeaseDatabaseTest {
         assertEquals("jdbc:mysql://[db1,db2]/app", LeaseDatabase.shown("jdbc:mysql://[a:s3cret@db1,b:t0p@db2]/app"));
         assertEquals("jdbc:mysql:replication://db1,db2/app",
                 LeaseDatabase.shown("jdbc:mysql:replication://a:s3cret@db1,b:t0p@db2/app"));
+        // Oracle's logon comes after the driver's name, before any //
+        assertEquals("jdbc:oracle:thin:@//db:1521/svc", LeaseDatabase.shown("jdbc:oracle:thin:scott/tiger@//db:1521/svc"));
+        assertEquals("jdbc:oracle:thin:@db:1521:orcl", LeaseDatabase.shown("jdbc:oracle:thin:scott/t1g@r@db:1521:orcl"));
+        assertEquals("jdbc:oracle:oci:@db", LeaseDatabase.shown("jdbc:oracle:oci:scott/tiger@db"));
+        assertEquals("jdbc:oracle:thin:@//db:1521/svc", LeaseDatabase.shown("jdbc:oracle:thin:@//db:1521/svc"));
     }
 
     @Test

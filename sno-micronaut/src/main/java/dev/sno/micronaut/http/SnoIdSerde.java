@@ -73,7 +73,8 @@ final class SnoIdSerde implements Serde<SnoId> {
             }
         }
         if (value instanceof Number number) {
-            throw new Malformed(TYPE + "number " + number + ": sno IDs are strings of 16 characters, not numbers",
+            throw new Malformed(TYPE + "number " + SafeText.of(String.valueOf(number), 40)
+                    + ": sno IDs are strings of 16 characters, not numbers",
                     null, number);
         }
         String kind = value instanceof Map ? "Object value (token `JsonToken.START_OBJECT`)"

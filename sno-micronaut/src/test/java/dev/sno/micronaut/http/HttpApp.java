@@ -63,6 +63,11 @@ class HttpApp {
         return "strings " + names;
     }
 
+    @Get("/numbers")
+    String numbers(@QueryValue List<Integer> n, @QueryValue Set<Long> m) {
+        return "numbers " + n.stream().mapToInt(Integer::intValue).sum() + " " + m.stream().mapToLong(Long::longValue).sum();
+    }
+
     @Get("/set")
     String set(@QueryValue Set<SnoId> ids) {
         return "set " + ids.size();

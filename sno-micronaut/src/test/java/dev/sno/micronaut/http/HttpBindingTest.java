@@ -122,6 +122,8 @@ class HttpBindingTest {
                 http.get("/ids/headers", "X-Sno-Ids: " + ID, "X-Sno-Ids: bad").toString());
         // Lists of other types keep Micronaut's own conversion (which drops trailing empty values).
         assertEquals("200 application/json strings [a, b]", http.get("/ids/strings?names=a,b,,").toString());
+        // and convert their elements to the element type (the module's converters are global)
+        assertEquals("200 application/json numbers 6 30", http.get("/ids/numbers?n=1,2,3&m=10,20").toString());
     }
 
     @Test

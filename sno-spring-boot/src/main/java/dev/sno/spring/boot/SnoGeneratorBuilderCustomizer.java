@@ -4,9 +4,11 @@ import dev.sno.SnoGenerator;
 
 /**
  * Customizes the builder of the generator bean the starter makes, after the sno.* properties
- * were applied (a clock, a write-ahead horizon, an overflow listener of one's own). Every bean
- * of this type is applied, in their order. Not applied to a leased generator, which the lease
- * builds; an application's own {@code SnoGenerator} bean replaces the starter's altogether.
+ * were applied (a clock, a write-ahead horizon). Every bean of this type is applied, in their order,
+ * to a leased generator too, whose lease then sets its partition and state store. An overflow
+ * listener set here replaces the one the {@code sno.generator.overflow.stalls} meter counts
+ * with, which then stays at 0. An application's own {@code SnoGenerator} bean replaces the
+ * starter's altogether.
  */
 @FunctionalInterface
 public interface SnoGeneratorBuilderCustomizer {
