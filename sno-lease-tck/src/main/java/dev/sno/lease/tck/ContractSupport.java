@@ -3,16 +3,25 @@ package dev.sno.lease.tck;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.sno.GeneratorSnapshot;
+import dev.sno.lease.LeaseStore;
+import dev.sno.lease.LeaseStore.Claim;
+import dev.sno.lease.LeaseStore.Grant;
 import dev.sno.lease.PartitionLease;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
 
-/** The contract's means that need no store: values it writes, threads it starts, what it measures. */
+/**
+ * The contract's means: values it writes, threads it starts, what it measures, and the two ways it
+ * asks a store for a partition beside a plain acquisition.
+ */
 final class ContractSupport {
 
     private ContractSupport() {
@@ -50,6 +59,33 @@ final class ContractSupport {
         }
         for (Future<Object> f : runs) {
             f.get();
+        }
+    }
+
+    /** Acquires with the claim until it is granted, polling every 10 ms, for at most timeoutMillis. */
+    static Grant awaitGrant(LeaseStore store, long timeoutMillis, String what, Claim c) throws IOException {
+        long end = System.nanoTime() + timeoutMillis * 1_000_000;
+        for (;;) {
+            Optional<Grant> g = store.acquire(c);
+            if (g.isPresent()) {
+                return g.get();
+            }
+            if (System.nanoTime() - end > 0) {
+                throw new AssertionError("timed out after " + timeoutMillis + " ms waiting for " + what);
+            }
+            LockSupport.parkNanos(10_000_000L);
+        }
+    }
+
+    /**
+     * Acquires amid hostile data: an exception is a failure of the contract (one bad entry must
+     * not stop an acquisition), reported as such.
+     */
+    static Optional<Grant> acquireAmid(LeaseStore store, Claim c) {
+        try {
+            return store.acquire(c);
+        } catch (IOException | RuntimeException e) {
+            throw new AssertionError("an acquisition of " + c.lo() + ".." + c.hi() + " failed amid hostile data: " + e, e);
         }
     }
 }

@@ -30,7 +30,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -571,18 +570,7 @@ public abstract class LeaseStoreContract {
     @Test
     public void unreadableRecordsAreSkippedAndReportedOnce() throws Exception {
         String ns = namespace("spoilt");
-        store().prepare(ns, 0, 3);
-        Map<Integer, PartitionLease> leases = new TreeMap<>();
-        Map<Integer, Claim> claims = new TreeMap<>();
-        for (int i = 0; i < 4; i++) {
-            Claim c = claim(ns, 0, 3, LONG);
-            Grant g = store().acquire(c).orElseThrow();
-            claims.put(g.partition(), c);
-            leases.put(g.partition(), lease(c, g));
-        }
-        for (int p : new int[] {1, 0, 2, 3}) {
-            assertTrue(store().release(leases.get(p), claims.get(p).token()));
-        }
+        usedAndReleased(ns, 0, 3, 1, 0, 2, 3);
         keyspace().spoilRecord(ns, 1, HostileNames.FORGED);
         if (!keyspace().wrongKindRecord(ns, 2)) {
             keyspace().spoilRecord(ns, 2, HostileNames.BINARY);
@@ -602,13 +590,7 @@ public abstract class LeaseStoreContract {
             }
             List<String> reports = warnings.about(ns);
             assertEquals(2, reports.size(), "one warning for each of the two bad records: " + reports);
-            for (String r : reports) {
-                int bad = HostileNames.unsafeCharacter(r);
-                assertEquals(-1, bad, () -> "a raw character U+" + Integer.toHexString(r.charAt(bad)) + " in: " + r);
-                assertTrue(r.length() <= 1_000, "a warning of " + r.length() + " characters: " + r);
-                assertTrue(r.toLowerCase(java.util.Locale.ROOT).contains("delet"),
-                        "the warning says what deleting the record costs: " + r);
-            }
+            reports.forEach(LeaseStoreContract::assertSafeWarning);
         }
     }
 
@@ -625,18 +607,7 @@ public abstract class LeaseStoreContract {
     public void aWarningStaysShortWhateverItQuotes() throws Exception {
         String start = namespace("long");
         String ns = start + "\u202e".repeat(64 - start.length());
-        store().prepare(ns, 0, 1);
-        Map<Integer, PartitionLease> leases = new TreeMap<>();
-        Map<Integer, Claim> claims = new TreeMap<>();
-        for (int i = 0; i < 2; i++) {
-            Claim c = claim(ns, 0, 1, LONG);
-            Grant g = store().acquire(c).orElseThrow();
-            claims.put(g.partition(), c);
-            leases.put(g.partition(), lease(c, g));
-        }
-        for (int p : new int[] {0, 1}) {
-            assertTrue(store().release(leases.get(p), claims.get(p).token()));
-        }
+        usedAndReleased(ns, 0, 1, 0, 1);
         keyspace().spoilRecord(ns, 0, HostileNames.FORGED.repeat(8));
         try (Warnings warnings = Warnings.capture()) {
             Grant g = acquireAmid(claim(ns, 0, 1, LONG))
@@ -645,12 +616,7 @@ public abstract class LeaseStoreContract {
             assertTrue(acquireAmid(claim(ns, 0, 1, LONG)).isEmpty(), "an unreadable record was taken");
             List<String> reports = warnings.about(start);
             assertEquals(1, reports.size(), "one warning, naming the namespace's start: " + reports);
-            String r = reports.get(0);
-            int bad = HostileNames.unsafeCharacter(r);
-            assertEquals(-1, bad, () -> "a raw character U+" + Integer.toHexString(r.charAt(bad)) + " in: " + r);
-            assertTrue(r.length() <= 1_000, "a warning of " + r.length() + " characters: " + r);
-            assertTrue(r.toLowerCase(java.util.Locale.ROOT).contains("delet"),
-                    "the warning says what deleting the record costs: " + r);
+            assertSafeWarning(reports.get(0));
         }
     }
 
@@ -714,31 +680,44 @@ public abstract class LeaseStoreContract {
         return new PartitionLease(c.namespace(), g.partition(), g.epoch(), c.host(), c.pid());
     }
 
-    /** Acquires with the claim until it is granted, polling, for at most 10 short leases + 2 s. */
-    private Grant awaitGrant(String what, Claim c) throws IOException {
-        long timeout = shortLease().toMillis() * 10 + 2_000;
-        long end = System.nanoTime() + timeout * 1_000_000;
-        for (;;) {
-            Optional<Grant> g = store().acquire(c);
-            if (g.isPresent()) {
-                return g.get();
-            }
-            if (System.nanoTime() - end > 0) {
-                throw new AssertionError("timed out after " + timeout + " ms waiting for " + what);
-            }
-            LockSupport.parkNanos(10_000_000L);
+    /**
+     * Prepares lo..hi, takes each of its partitions once and releases them in the given order, so
+     * that every one has a record and the first released is the one unused longest.
+     */
+    private void usedAndReleased(String ns, int lo, int hi, int... order) throws Exception {
+        store().prepare(ns, lo, hi);
+        Map<Integer, PartitionLease> leases = new TreeMap<>();
+        Map<Integer, Claim> claims = new TreeMap<>();
+        for (int i = lo; i <= hi; i++) {
+            Claim c = claim(ns, lo, hi, LONG);
+            Grant g = store().acquire(c).orElseThrow();
+            claims.put(g.partition(), c);
+            leases.put(g.partition(), lease(c, g));
+        }
+        for (int p : order) {
+            assertTrue(store().release(leases.get(p), claims.get(p).token()));
         }
     }
 
     /**
-     * Acquires amid hostile data: an exception is a failure of the contract (one bad entry must
-     * not stop an acquisition), reported as such.
+     * A warning about an unreadable record: every character it quotes escaped, at most 1,000
+     * characters, and it says what deleting the record costs.
      */
+    private static void assertSafeWarning(String r) {
+        int bad = HostileNames.unsafeCharacter(r);
+        assertEquals(-1, bad, () -> "a raw character U+" + Integer.toHexString(r.charAt(bad)) + " in: " + r);
+        assertTrue(r.length() <= 1_000, "a warning of " + r.length() + " characters: " + r);
+        assertTrue(r.toLowerCase(java.util.Locale.ROOT).contains("delet"),
+                "the warning says what deleting the record costs: " + r);
+    }
+
+    /** Acquires with the claim until it is granted, polling, for at most 10 short leases + 2 s. */
+    private Grant awaitGrant(String what, Claim c) throws IOException {
+        return ContractSupport.awaitGrant(store(), shortLease().toMillis() * 10 + 2_000, what, c);
+    }
+
+    /** Acquires amid hostile data ({@link ContractSupport#acquireAmid}). */
     private Optional<Grant> acquireAmid(Claim c) {
-        try {
-            return store().acquire(c);
-        } catch (IOException | RuntimeException e) {
-            throw new AssertionError("an acquisition of " + c.lo() + ".." + c.hi() + " failed amid hostile data: " + e, e);
-        }
+        return ContractSupport.acquireAmid(store(), c);
     }
 }
