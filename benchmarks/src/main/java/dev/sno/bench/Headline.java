@@ -11,14 +11,19 @@ import java.util.regex.Pattern;
  * {@code benchmarks/results/headline.md}: the few numbers that README.md and docs/ quote, in one
  * small table per source, each with the date, CPU and JDK (or server) it was measured on. Written
  * by {@link Report} from the JMH runs and the database benchmark's markdown files
- * ({@code pg-insert.md}, {@code pg18-insert.md}); every number is formatted as in
+ * ({@code pg-insert.md}, {@code pg18-insert.md}, {@code mysql-insert.md}); every number is formatted as in
  * {@code results.md}, so a quote can be checked against either file as it stands.
  */
 final class Headline {
 
     private static final Pattern MEASURED = Pattern.compile("^Measured (\\d{4}-\\d{2}-\\d{2}) on (.+?) \\((\\d+) cores\\)");
 
-    private static final Pattern SERVER = Pattern.compile("PostgreSQL (\\d+(?:\\.\\d+)?)");
+    private static final Pattern SERVER = Pattern.compile("(PostgreSQL|MySQL) (\\d+(?:\\.\\d+)+)");
+
+    /** The key kinds' first cells, as PgInsertBenchmark and MySqlInsertBenchmark write them. */
+    private static final List<String> KINDS = List.of("sno (UUID image)", "uuid-creator UUIDv7", "UUID.randomUUID()",
+            "tsid-creator TSID", "PostgreSQL 18 uuidv7() (server)", "sno, BINARY(16) (setSnoIdBinary)",
+            "uuid-creator UUIDv7, BINARY(16)", "BIGINT AUTO_INCREMENT (server)");
 
     private Headline() {
     }
@@ -116,21 +121,24 @@ final class Headline {
         return sb.toString();
     }
 
-    /** The database benchmark's headline from its markdown (as PgInsertBenchmark writes it). */
+    /**
+     * The database benchmark's headline from its markdown (as PgInsertBenchmark or
+     * MySqlInsertBenchmark writes it): the server, date, CPU and rows are read from the text
+     * before its first table, so a file with a title line reads as one without.
+     */
     static String database(String fileName, String md) {
-        String note = md.lines().findFirst().orElse("");
+        String note = String.join("\n", md.lines().takeWhile(l -> !l.startsWith("|")).toList());
         Matcher server = SERVER.matcher(note);
-        Matcher measured = MEASURED.matcher(note);
+        Matcher measured = Pattern.compile(MEASURED.pattern(), Pattern.MULTILINE).matcher(note);
         StringBuilder sb = new StringBuilder();
         sb.append("## Database inserts (").append(fileName).append(")\n\n");
-        sb.append("Server: ").append(server.find() ? "PostgreSQL " + server.group(1) : "not recorded");
+        sb.append("Server: ").append(server.find() ? server.group(1) + " " + server.group(2) : "not recorded");
         sb.append(". Date and CPU: ").append(measured.find() ? measured.group(1) + ", " + measured.group(2)
                 + ", " + measured.group(3) + " cores" : "not recorded in " + fileName);
-        Matcher rows = Pattern.compile("([\\d,]+) rows per key kind").matcher(note);
+        Matcher rows = Pattern.compile("([\\d,]+) rows per (?:key kind|run)").matcher(note);
         sb.append(". Rows per key kind: ").append(rows.find() ? rows.group(1) : "not recorded").append(".\n\n");
         sb.append("| what | measured |\n|---|---|\n");
-        for (String kind : List.of("sno (UUID image)", "uuid-creator UUIDv7", "UUID.randomUUID()", "tsid-creator TSID",
-                "PostgreSQL 18 uuidv7() (server)")) {
+        for (String kind : KINDS) {
             String[] cells = row(md, kind);
             if (cells != null) {
                 sb.append("| ").append(kind).append(" rows/s (median) | ").append(cells[1]).append(" rows/s |\n");
@@ -141,10 +149,16 @@ final class Headline {
             sb.append("| sno key index (median) | ").append(sno[3]).append(" |\n");
             sb.append("| sno WAL per row (median) | ").append(sno[4]).append(" |\n");
         }
-        for (String target : List.of("sno insert rate >= UUIDv7's", "sno insert rate >= server uuidv7()'s")) {
+        String[] snoBinary = row(md, "sno, BINARY(16) (setSnoIdBinary)");
+        if (snoBinary != null) {
+            sb.append("| sno table (median) | ").append(snoBinary[3]).append(" |\n");
+        }
+        for (String target : List.of("sno insert rate >= UUIDv7's", "sno insert rate >= server uuidv7()'s",
+                "sno table <= UUIDv7's")) {
             String[] cells = row(md, target);
             if (cells != null) {
-                sb.append("| ").append(target.replace(" >= ", " against ")).append(" | ").append(cells[1]).append(" |\n");
+                sb.append("| ").append(target.replace(" >= ", " against ").replace(" <= ", " against "))
+                        .append(" | ").append(cells[1]).append(" |\n");
             }
         }
         return sb.toString();

@@ -127,7 +127,7 @@ public final class Report {
     /** The database benchmark's files in {@code dir} that exist, as {name, text} pairs. */
     static List<String[]> databaseResults(Path dir) throws IOException {
         List<String[]> pg = new ArrayList<>();
-        for (String name : List.of("pg-insert.md", "pg18-insert.md")) {
+        for (String name : List.of("pg-insert.md", "pg18-insert.md", "mysql-insert.md")) {
             Path file = dir.resolve(name);
             if (Files.exists(file)) {
                 pg.add(new String[] {name, Files.readString(file, StandardCharsets.UTF_8)});

@@ -52,6 +52,8 @@ class ReportTest {
         assertTrue(headline.contains("| `SnoGenerator.next` per ID | 31.48 ns | 32.31 ns |"), headline);
         assertTrue(headline.contains("| sno (UUID image) rows/s (median) | 575,506 rows/s |"), headline);
         assertTrue(headline.contains("Server: PostgreSQL 18.1."), headline);
+        assertTrue(headline.contains("Server: MySQL 8.0.33. Date and CPU: 2026-11-29, AMD EPYC, 2 cores."), headline);
+        assertTrue(headline.contains("| sno, BINARY(16) (setSnoIdBinary) rows/s (median) | 202,910 rows/s |"), headline);
     }
 
     @Test
