@@ -236,10 +236,12 @@ public final class MicronautStartup {
                 .append(String.join(", ", snoJars)).append(" on its class path.\n");
         sb.append("- uuid: `benchmarks/micronaut-startup-uuid`, the same service with a `java.util.UUID` ID that")
                 .append(" Micronaut Data generates (`@AutoPopulated`), no sno jar.\n");
-        sb.append("- Both: the same ").append(commonJars).append(" other jars (checked), the same settings;")
+        sb.append("- Both: the same ").append(commonJars).append(" other jars (checked), the same datasource settings"
+                        + " (the example also sets `sno.partition=1`);")
                 .append(" each start a JVM of its own with `-Dmicronaut.server.port=-1`, the `note` table dropped")
                 .append(" before it; one unmeasured pair first, then ").append(n)
-                .append(" starts of each, alternating sno, uuid; each stopped with SIGTERM and waited for.\n");
+                .append(n == 1 ? " start" : " starts")
+                .append(" of each, alternating sno, uuid; each stopped with SIGTERM and waited for.\n");
         sb.append("- (a): Micronaut's own \"Startup completed in N ms\" line. (b): wall time from just before")
                 .append(" the process starts until the first `POST /notes` is answered 201.\n\n");
         sb.append("| app | (a) Startup completed, median | (b) first 201, median |\n");
