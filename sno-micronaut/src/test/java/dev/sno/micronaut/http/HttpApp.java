@@ -5,6 +5,7 @@ import dev.sno.SnoIdRange;
 import dev.sno.jackson.SnoMeta;
 import dev.sno.jackson.SnoPolymorphic;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Introspected;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.CookieValue;
@@ -103,19 +104,28 @@ class HttpApp {
         return party.getClass().getSimpleName() + " " + party.id;
     }
 
-    /** Read by the metabyte of its id (Jackson databind with sno-jackson's module). */
+    /**
+     * Read by the metabyte of its id: with Jackson databind by sno-jackson's module, with Micronaut
+     * Serialization by sno-micronaut's {@link SnoPolymorphicDeserializer} ({@link PartyDeserializer}).
+     */
     @SnoPolymorphic({Person.class, Company.class})
+    @Serdeable
+    @Introspected(accessKind = Introspected.AccessKind.FIELD) // public fields, as Jackson reads them
     public abstract static class Party {
         public SnoId id;
     }
 
     /** Metabyte 1. */
+    @Serdeable
+    @Introspected(accessKind = Introspected.AccessKind.FIELD)
     @SnoMeta(1)
     public static class Person extends Party {
         public String name;
     }
 
     /** Metabyte 2. */
+    @Serdeable
+    @Introspected(accessKind = Introspected.AccessKind.FIELD)
     @SnoMeta(2)
     public static class Company extends Party {
         public String vat;
@@ -129,5 +139,10 @@ class HttpApp {
     /** A nested object with a sno ID. */
     @Serdeable
     record Owner(SnoId ownerId) {
+    }
+
+    /** Micronaut Serialization's deserializer of parties: by the metabyte of their id. */
+    @jakarta.inject.Singleton
+    static class PartyDeserializer extends SnoPolymorphicDeserializer<Party> {
     }
 }
