@@ -15,6 +15,7 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.serde.annotation.Serdeable;
+import jakarta.inject.Singleton;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -131,6 +132,11 @@ class HttpApp {
         public String vat;
     }
 
+    /** Micronaut Serialization's deserializer of parties: by the metabyte of their id. */
+    @Singleton
+    static class PartyDeserializer extends SnoPolymorphicDeserializer<Party> {
+    }
+
     /** A body with sno IDs. */
     @Serdeable
     record Holder(SnoId id, String name, List<SnoId> others, Owner owner) {
@@ -139,10 +145,5 @@ class HttpApp {
     /** A nested object with a sno ID. */
     @Serdeable
     record Owner(SnoId ownerId) {
-    }
-
-    /** Micronaut Serialization's deserializer of parties: by the metabyte of their id. */
-    @jakarta.inject.Singleton
-    static class PartyDeserializer extends SnoPolymorphicDeserializer<Party> {
     }
 }
