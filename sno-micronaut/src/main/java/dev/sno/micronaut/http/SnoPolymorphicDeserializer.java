@@ -46,6 +46,9 @@ import java.util.Optional;
  *
  * @param <T> the base type, annotated with {@link SnoPolymorphic}
  */
+// exports: its API names Micronaut Serialization's and sno-jackson's types, which an application
+// that uses it requires itself; transitive would make every module-path application resolve them.
+@SuppressWarnings("exports")
 @Requires(classes = {Deserializer.class, SnoPolymorphic.class}) // micronaut-serde-support comes with them
 public abstract class SnoPolymorphicDeserializer<T> implements Deserializer<T> {
 
