@@ -108,10 +108,11 @@ class HttpApp {
     /**
      * Read by the metabyte of its id: with Jackson databind by sno-jackson's module, with Micronaut
      * Serialization by sno-micronaut's {@link SnoPolymorphicDeserializer} ({@link PartyDeserializer}).
+     * Field access: Micronaut Serialization reads public fields only so, as Jackson reads them.
      */
     @SnoPolymorphic({Person.class, Company.class})
     @Serdeable
-    @Introspected(accessKind = Introspected.AccessKind.FIELD) // public fields, as Jackson reads them
+    @Introspected(accessKind = Introspected.AccessKind.FIELD)
     public abstract static class Party {
         public SnoId id;
     }
