@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
 import dev.sno.testsupport.DecisionCases;
 import dev.sno.testsupport.EtcdServer;
 import dev.sno.testsupport.LogCapture;
+import dev.sno.testsupport.TestServers;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
 import io.micronaut.context.ApplicationContext;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -31,7 +35,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * context by sno-core's store providers (SnoMicronautTest does PostgreSQL and Redis): the record is
  * written through that very client (its own Curator namespace, its own jetcd key prefix), the
  * lease is freed when the context stops, and the client is left open, since it is the
- * application's. On the servers the decision table starts once per JVM.
+ * application's; the application's Redis client is left open too. On the servers the decision
+ * table starts once per JVM.
  */
 class AppClientLeasesTest {
 
@@ -106,6 +111,33 @@ class AppClientLeasesTest {
             }
         }
         log.expect(Level.INFO, "sno: partition 3200 (leased from etcd (the application's client)");
+    }
+
+    /**
+     * The application's Lettuce client, a singleton the application gave the context: sno leases
+     * through it and leaves it open (SnoMicronautTest shows the lease freed before a client the
+     * context closes is shut down).
+     */
+    @Test
+    void theApplicationsRedisClientIsLeftOpen() {
+        String ns = namespace("redis");
+        RedisClient app = RedisClient.create(TestServers.url(TestServers.Server.REDIS));
+        try {
+            Map<String, Object> p = new LinkedHashMap<>(Map.of("sno.lease.store", "redis",
+                    "sno.lease.redis.accept-unsafe-persistence", "true", "sno.lease.namespace", ns,
+                    "sno.lease.partitions", "3400-3400", "sno.install", "false"));
+            try (ApplicationContext context = ApplicationContext.builder().properties(p).singletons(app).start()) {
+                assertEquals(PartitionSource.LEASED, context.getBean(SnoGenerator.class).partitionSource());
+                assertEquals(3400, context.getBean(SnoGenerator.class).partition());
+            }
+            try (StatefulRedisConnection<String, String> c = assertDoesNotThrow(() -> app.connect(),
+                    "sno shut the application's client down")) {
+                assertTrue(c.sync().keys("{sno:" + ns + "}*").size() > 0, "the lease's keys");
+            }
+        } finally {
+            app.shutdown();
+        }
+        log.expect(Level.INFO, "sno: partition 3400 (leased from Redis");
     }
 
     private static long count(Client client, String key) throws Exception {
