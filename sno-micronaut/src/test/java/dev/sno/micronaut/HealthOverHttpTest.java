@@ -1,6 +1,7 @@
 package dev.sno.micronaut;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Micronaut's {@code /health} endpoint (micronaut-management) of a running server on 127.0.0.1,
  * with details shown as an application shows them ({@code endpoints.health.details-visible=ANONYMOUS}):
  * the {@code sno} indicator with its partition and lease, UP (200) while the lease is held, DOWN
- * (503) once another holder took the partition over in the lease table. The details are sno-core's,
+ * (503) once another holder took the partition over in the lease table; the same on
+ * {@code /health/readiness}, while {@code /health/liveness} leaves sno out. The details are sno-core's,
  * the same fields the Spring Boot starter's {@code SnoHealth} and the Quarkus extension's
  * {@code SnoReadinessCheck} report.
  */
@@ -69,6 +71,13 @@ class HealthOverHttpTest {
             assertEquals(JSON.readTree("{\"partition\":3300,\"source\":\"leased\",\"sequenceRange\":\"" + range
                     + "\",\"regressions\":0,\"leaseNamespace\":\"" + ns + "\",\"lease\":\"held\"}"), sno.path("details"));
 
+            // a readiness indicator, as the Quarkus extension's check is; not one of liveness
+            Answer ready = get(server.getURL(), "/health/readiness");
+            assertEquals(200, ready.status(), ready.body());
+            assertEquals("held", ready.json().path("details").path("sno").path("details").path("lease").asText(),
+                    ready.body());
+            assertLive(server.getURL());
+
             // Another holder takes the partition over in the table: the next renewal is refused.
             try (Connection c = DriverManager.getConnection(url); PreparedStatement s = c.prepareStatement(
                     "UPDATE sno_partition_lease SET epoch = epoch + 1, holder_token = 'someone-else' WHERE namespace = ?")) {
@@ -87,12 +96,23 @@ class HealthOverHttpTest {
             assertEquals("DOWN", sno.path("status").asText(), down.body());
             assertEquals("lost", sno.path("details").path("lease").asText(), down.body());
             assertEquals(3300, sno.path("details").path("partition").asInt(), down.body());
+            Answer notReady = get(server.getURL(), "/health/readiness");
+            assertEquals(503, notReady.status(), notReady.body());
+            assertEquals("DOWN", notReady.json().path("details").path("sno").path("status").asText(), notReady.body());
+            assertLive(server.getURL());
         }
         log.expect(Level.SEVERE, "sno: the lease of partition 3300 is lost");
         log.expect(Level.WARNING, "Could not save to the sno partition lease " + ns + "/");
         log.allow(Level.INFO, "sno: partition 3300");
         log.allow(Level.INFO, "after the lease was lost");
         log.allow(Level.WARNING, ns);
+    }
+
+    /** Liveness answers 200 without sno, whatever the lease. */
+    private static void assertLive(URL server) throws IOException {
+        Answer live = get(server, "/health/liveness");
+        assertEquals(200, live.status(), live.body());
+        assertTrue(live.json().path("details").path("sno").isMissingNode(), live.body());
     }
 
     private static List<String> names(JsonNode object) {
