@@ -114,6 +114,26 @@ class AppClientLeasesTest {
     }
 
     /**
+     * An etcd client the context closes itself (its bean's {@code preDestroy}) is closed after sno
+     * released the lease through it: the holder key is gone at once, not left to expire.
+     */
+    @Test
+    void theLeaseIsReleasedBeforeTheContextClosesTheApplicationsEtcdClient() throws Exception {
+        Assumptions.assumeTrue(EtcdServer.missing().isEmpty(), () -> EtcdServer.missing().orElse(""));
+        String url = DecisionCases.placeholders().get("etcd");
+        String ns = namespace("etcd");
+        try (Client plain = Client.builder().endpoints(url).build()) {
+            try (ApplicationContext context = start(Map.of("test.etcd-client", url, "test.etcd-closed-by-context",
+                    "true", "sno.lease.store", "etcd", "sno.lease.namespace", ns, "sno.lease.partitions", "3201-3201"))) {
+                assertEquals(3201, context.getBean(SnoGenerator.class).partition());
+                assertEquals(1, count(plain, "app/sno/" + ns + "/holder/03201"));
+            }
+            assertEquals(0, count(plain, "app/sno/" + ns + "/holder/03201"), "released before the client was closed");
+        }
+        log.allow(Level.INFO, "sno: partition 3201");
+    }
+
+    /**
      * The application's Lettuce client, a singleton the application gave the context: sno leases
      * through it and leaves it open (SnoMicronautTest shows the lease freed before a client the
      * context closes is shut down).
