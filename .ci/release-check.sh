@@ -138,8 +138,11 @@ case "${1:-}" in
     # MyBatis with the rows' package opened to it, the type handler and the @SnoGeneratedId plugin.
     run_app mybatis "$(mp "sno-jdbc-$version.jar" "sno-mybatis-$version.jar" 'mybatis-3.*.jar' 'h2-*.jar')" appmybatis
     # Micronaut: the context decides the partition from its own settings and gives the generator.
+    # Micronaut's jars are automatic modules that name none of the explicit ones they use (SLF4J):
+    # every module on the path is resolved, as for JPA below.
     run_app micronaut "$(mp "sno-micronaut-$version.jar" 'micronaut-*.jar' 'jakarta.inject-api-*.jar' \
-      'jakarta.annotation-api-*.jar' 'slf4j-api-*.jar' 'reactive-streams-*.jar')" appmicronaut
+      'jakarta.annotation-api-*.jar' 'slf4j-api-*.jar' 'reactive-streams-*.jar')" appmicronaut \
+      --add-modules ALL-MODULE-PATH
     jpa_path="$lib/sno-core-$version.jar"
     jta=""
     for f in "$lib"/*.jar; do
