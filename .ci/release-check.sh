@@ -15,6 +15,13 @@ cd "$(dirname "$0")/.."
 work="$PWD/target-release-check"
 version=$(sed -n 's:^  <version>\(.*\)</version>:\1:p' pom.xml | head -1)
 prop() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" pom.xml | head -1; }
+# A version that Micronaut's platform BOM (the build's micronaut.version) sets, read from its pom.
+micronaut_prop() {
+  local v
+  v=$(prop micronaut.version)
+  sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" \
+    "${SNO_M2_MIRROR:-$HOME/.m2/repository}/io/micronaut/platform/micronaut-platform/$v/micronaut-platform-$v.pom" | head -1
+}
 
 published_jars() {
   # The jars of every module that deploys: those with a directory in the staging repository.
@@ -69,6 +76,8 @@ case "${1:-}" in
       -Dhibernate.version="$(prop hibernate.version)" \
       -Djakarta-persistence.version="$(prop jakarta-persistence.version)" -Dh2.version="$(prop h2.version)" \
       -Dkotlinx-serialization.version="$(prop kotlinx-serialization.version)" \
+      -Dmicronaut-core.version="$(micronaut_prop micronaut.core.version)" \
+      -Dmicronaut-data.version="$(micronaut_prop micronaut.data.version)" \
       package
     java -cp ".ci/consumer/target/classes:.ci/consumer/target/lib/*" consumer.Consumer
 
@@ -128,11 +137,18 @@ case "${1:-}" in
         'jakarta.xml.bind-api-*.jar' 'jakarta.activation-api-*.jar')" appjooq -Dorg.jooq.no-logo=true -Dorg.jooq.no-tips=true
     # MyBatis with the rows' package opened to it, the type handler and the @SnoGeneratedId plugin.
     run_app mybatis "$(mp "sno-jdbc-$version.jar" "sno-mybatis-$version.jar" 'mybatis-3.*.jar' 'h2-*.jar')" appmybatis
+    # Micronaut: the context decides the partition from its own settings and gives the generator.
+    # Micronaut's jars are automatic modules that name none of the explicit ones they use (SLF4J):
+    # every module on the path is resolved, as for JPA below.
+    run_app micronaut "$(mp "sno-micronaut-$version.jar" 'micronaut-*.jar' 'jakarta.inject-api-*.jar' \
+      'jakarta.annotation-api-*.jar' 'slf4j-api-*.jar' 'reactive-streams-*.jar')" appmicronaut \
+      --add-modules ALL-MODULE-PATH
     jpa_path="$lib/sno-core-$version.jar"
     jta=""
     for f in "$lib"/*.jar; do
       case "$(basename "$f")" in
         sno-core-*|sno-jackson-*|jackson-*|sno-kotlin-*|kotlin*|annotations-13.*|sno-jooq-*|jooq-*|r2dbc-spi-*|reactive-streams-*|sno-mybatis-*|mybatis-*) ;;
+        sno-micronaut-*|micronaut-*|jakarta.inject-api-*|jakarta.annotation-api-*|snakeyaml-*) ;;
         jakarta.transaction-api-*) jta="$f" ;;
         *) jpa_path="$jpa_path:$f" ;;
       esac

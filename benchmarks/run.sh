@@ -12,6 +12,9 @@
 #   benchmarks/run.sh --kotlinx-json  # the JSON round trip, kotlinx.serialization against
 #                                # Jackson 2 (KotlinxJsonBenchmark), on both JDKs; writes
 #                                # benchmarks/results/kotlinx-json-<feature>.{json,log} and kotlinx-json.md
+#   benchmarks/run.sh --micronaut-serde  # the JSON round trip in Micronaut Serialization, a record
+#                                # with a SnoId against one with a UUID (MicronautSerdeBenchmark),
+#                                # on both JDKs; writes micronaut-serde-<feature>.{json,log} and .md
 #   benchmarks/run.sh --report   # measures nothing: rewrites results.md, chart.svg and
 #                                # headline.md from the JSON and markdown already in benchmarks/results
 #
@@ -77,22 +80,27 @@ if [ "${1:-}" = "--options" ]; then
   exit 0
 fi
 
-if [ "${1:-}" = "--kotlinx-json" ]; then
+if [ "${1:-}" = "--kotlinx-json" ] || [ "${1:-}" = "--micronaut-serde" ]; then
+  pair=${1#--}
+  case "$pair" in
+    kotlinx-json) bench=KotlinxJsonBenchmark ;;
+    micronaut-serde) bench=MicronautSerdeBenchmark ;;
+  esac
   mkdir -p benchmarks/results
   load_start=$(cut -d' ' -f1 /proc/loadavg)
   jsons=()
   for java in "$java17" ${java25:+"$java25"}; do
     feature=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
-    json=benchmarks/results/kotlinx-json-$feature.json
-    "$java" -jar "$jar" 'KotlinxJsonBenchmark' -f 2 -wi 5 -w 1s -i 8 -r 1s -prof gc -foe true -rf json -rff "$json" \
-      | tee "benchmarks/results/kotlinx-json-$feature.log" | grep -E "^KotlinxJsonBenchmark\." | grep -E "avgt" \
+    json=benchmarks/results/$pair-$feature.json
+    "$java" -jar "$jar" "$bench" -f 2 -wi 5 -w 1s -i 8 -r 1s -prof gc -foe true -rf json -rff "$json" \
+      | tee "benchmarks/results/$pair-$feature.log" | grep -E "^$bench\." | grep -E "avgt" \
       | grep -vE "alloc.rate |gc.count|gc.time" || true
     jsons+=("$json")
   done
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
   jdks=$(for java in "$java17" ${java25:+"$java25"}; do "$java" -version 2>&1 | head -1; done | paste -sd ';' | sed 's/;/; /g')
   note="Measured $(date -u +%Y-%m-%d) on ${cpu:-an unknown CPU} ($(nproc) cores), ${jdks}; JMH 1.37, 2 forks, 5x1 s warm-up, 8x1 s measurement, -prof gc; load average $load_start at the start, $(cut -d' ' -f1 /proc/loadavg) at the end (above 2 means other work shared the 2 cores).${BENCH_NOTE:+ $BENCH_NOTE}"
-  java -cp "$jar" dev.sno.bench.KotlinxJsonReport benchmarks/results/kotlinx-json.md "$note" "${jsons[@]}"
+  java -cp "$jar" dev.sno.bench.PairReport "$pair" "benchmarks/results/$pair.md" "$note" "${jsons[@]}"
   exit 0
 fi
 

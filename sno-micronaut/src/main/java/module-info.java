@@ -20,6 +20,8 @@ module dev.sno.micronaut {
     requires static io.micronaut.micronaut_http;
     requires static io.micronaut.micronaut_http_server;
     requires static io.micronaut.serde.micronaut_serde_api;
+    requires static io.micronaut.serde.micronaut_serde_support;
+    requires static io.micronaut.micronaut_json_core;
     requires static dev.sno.jackson;
     requires static com.fasterxml.jackson.databind;
     requires static transitive io.micronaut.data.micronaut_data_model;

@@ -183,6 +183,25 @@ public final class TestServers {
     }
 
     /**
+     * {@link #url}, or null when the user turned the server off: for a static field of a class
+     * annotated {@link NeedsServers}, which is then skipped with the reason instead of failing
+     * while it loads.
+     */
+    public static String urlUnlessOff(Server server) {
+        return turnedOff(server) != null ? null : url(server);
+    }
+
+    /** Why the server's tests are skipped, when the user turned it off; else null. */
+    static String turnedOff(Server server) {
+        return given(server).filter(g -> "off".equals(g[1]))
+                .map(g -> offReason(server, g[0])).orElse(null);
+    }
+
+    private static String offReason(Server server, String source) {
+        return server.title + " tests are turned off: " + source + "=off";
+    }
+
+    /**
      * Runs the script of the server {@link #url} gives with verb, for a test that halts and
      * resumes it (a database outage). For a user's server the script gets the port of its URL
      * and the rest of its settings from the environment, as when run by hand.
@@ -251,7 +270,7 @@ public final class TestServers {
     }
 
     private static void off(Server server, String source) {
-        String why = server.title + " tests are turned off: " + source + "=off";
+        String why = offReason(server, source);
         System.out.println("[sno] skipping: " + why);
         Assumptions.abort(why);
     }

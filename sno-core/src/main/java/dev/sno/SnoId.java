@@ -48,6 +48,9 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
     /** Length of the binary form, in bytes: {@value}. */
     public static final int SIZE_BYTES = 10;
 
+    /** The length of the UUID image in bytes. */
+    private static final int UUID_BYTES = 16;
+
     /** Length of the canonical text form, in characters: {@value}. */
     public static final int SIZE_CHARS = 16;
 
@@ -228,6 +231,38 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
                     + " (bytes 10..15 must be zero in the image of a sno ID)");
         }
         return new SnoId(uuid.getMostSignificantBits(), (char) (lsb >>> 48));
+    }
+
+    /**
+     * Reads an ID from the 16 bytes of its canonical UUID image, in the UUID's byte order (most
+     * significant first): the ID's 10 bytes, then six zero bytes, as {@link #toUuidBytes()}
+     * writes them and a {@code BINARY(16)} column holds them.
+     *
+     * @param bytes  the image, exactly 16 bytes, not null; not retained
+     * @return the ID
+     * @throws InvalidSnoIdException if bytes does not hold exactly 16 bytes (the message names
+     *     them in hexadecimal and their length), or if any of bytes 10..15 is not zero (the
+     *     message names them as a UUID, as {@link #fromUuid} does)
+     * @throws NullPointerException if bytes is null
+     */
+    public static SnoId fromUuidBytes(byte[] bytes) {
+        Objects.requireNonNull(bytes, "bytes");
+        if (bytes.length != UUID_BYTES) {
+            throw new InvalidSnoIdException("Invalid sno ID UUID bytes: " + Codec.hex(bytes)
+                    + " (length " + bytes.length + ", expected " + UUID_BYTES + ")");
+        }
+        long lsb = 0;
+        for (int i = 8; i < UUID_BYTES; i++) {
+            lsb = lsb << 8 | (bytes[i] & 0xFF);
+        }
+        if ((lsb & 0xFFFF_FFFF_FFFFL) != 0) {
+            long msb = 0;
+            for (int i = 0; i < 8; i++) {
+                msb = msb << 8 | (bytes[i] & 0xFF);
+            }
+            return fromUuid(new UUID(msb, lsb)); // throws, naming the UUID
+        }
+        return fromBytes(bytes, 0);
     }
 
     /**
@@ -462,6 +497,19 @@ public final class SnoId implements Comparable<SnoId>, Serializable {
      */
     public UUID toUuid() {
         return new UUID(hi, (long) lo << 48);
+    }
+
+    /**
+     * The canonical UUID image as 16 bytes, in the UUID's byte order (most significant first):
+     * this ID's 10 bytes, then six zero bytes; what a {@code BINARY(16)} column holds, in this
+     * ID's order when the database compares bytes unsigned. {@link #fromUuidBytes} reads it back.
+     *
+     * @return a new array of 16 bytes
+     */
+    public byte[] toUuidBytes() {
+        byte[] bytes = new byte[UUID_BYTES];
+        writeBytes(bytes, 0);
+        return bytes;
     }
 
     /**

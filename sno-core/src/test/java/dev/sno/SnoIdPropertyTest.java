@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,6 +52,21 @@ class SnoIdPropertyTest {
             char[] chars = new char[16];
             id.encodeTo(chars, 0);
             assertEquals(text, new String(chars));
+        });
+    }
+
+    @Test
+    void uuidBytesRoundTripInTheUuidsByteOrder() {
+        Property.forAll("ID -> UUID bytes -> ID", 10_000, r -> {
+            SnoId id = SnoId.fromBytes(randomBytes(r));
+            byte[] image = id.toUuidBytes();
+            UUID uuid = id.toUuid();
+            assertEquals(uuid.getMostSignificantBits(), ByteBuffer.wrap(image).getLong(0));
+            assertEquals(uuid.getLeastSignificantBits(), ByteBuffer.wrap(image).getLong(8));
+            assertEquals(id, SnoId.fromUuidBytes(image));
+            SnoId other = SnoId.fromBytes(randomBytes(r));
+            assertEquals(Integer.signum(id.compareTo(other)),
+                    Integer.signum(Arrays.compareUnsigned(image, other.toUuidBytes())), id + " " + other);
         });
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.lang.reflect.Modifier;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -274,6 +276,46 @@ class SnoIdTest {
                 () -> SnoId.fromUuid(UUID.fromString("00000000-0000-0000-0000-800000000000")));
         assertThrows(InvalidSnoIdException.class, () -> SnoId.fromUuid(UUID.randomUUID()));
         assertEquals("uuid", assertThrows(NullPointerException.class, () -> SnoId.fromUuid(null)).getMessage());
+    }
+
+    @Test
+    void uuidBytesAreTheUuidImageInItsByteOrder() {
+        byte[] image = SAMPLE.toUuidBytes();
+        assertEquals(16, image.length);
+        assertArrayEquals(SAMPLE.toBytes(), Arrays.copyOf(image, 10));
+        assertArrayEquals(new byte[6], Arrays.copyOfRange(image, 10, 16));
+        UUID uuid = SAMPLE.toUuid();
+        assertArrayEquals(ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits())
+                .putLong(uuid.getLeastSignificantBits()).array(), image);
+        assertEquals(SAMPLE, SnoId.fromUuidBytes(image));
+        assertArrayEquals(new byte[16], SnoId.ZERO.toUuidBytes());
+        assertEquals(SnoId.MAX, SnoId.fromUuidBytes(SnoId.MAX.toUuidBytes()));
+        assertNotSame(SAMPLE.toUuidBytes(), SAMPLE.toUuidBytes());
+    }
+
+    @Test
+    void uuidBytesOfAnotherLengthOrWithANonZeroTailAreRejected() {
+        for (int n = 0; n <= 40; n++) {
+            if (n != 16) {
+                byte[] bytes = new byte[n];
+                InvalidSnoIdException e = assertThrows(InvalidSnoIdException.class, () -> SnoId.fromUuidBytes(bytes));
+                assertTrue(e.getMessage().startsWith("Invalid sno ID UUID bytes: [")
+                        && e.getMessage().endsWith(" (length " + n + ", expected 16)"), e.getMessage());
+            }
+        }
+        assertEquals("Invalid sno ID UUID bytes: [00 01 02 03 04 05 06 07 08 09] (length 10, expected 16)",
+                assertThrows(InvalidSnoIdException.class,
+                        () -> SnoId.fromUuidBytes(new byte[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9})).getMessage());
+        for (int i = 10; i < 16; i++) {
+            byte[] bytes = SAMPLE.toUuidBytes();
+            bytes[i] = (byte) 0x80;
+            assertThrows(InvalidSnoIdException.class, () -> SnoId.fromUuidBytes(bytes), "byte " + i);
+        }
+        byte[] bad = {0x01, 0x23, 0x45, 0x67, (byte) 0x89, (byte) 0xab, (byte) 0xcd, (byte) 0xef, 0x01, 0x23, 0, 0, 0, 0, 0, 1};
+        assertEquals("Invalid sno ID UUID: 01234567-89ab-cdef-0123-000000000001"
+                        + " (bytes 10..15 must be zero in the image of a sno ID)",
+                assertThrows(InvalidSnoIdException.class, () -> SnoId.fromUuidBytes(bad)).getMessage());
+        assertEquals("bytes", assertThrows(NullPointerException.class, () -> SnoId.fromUuidBytes(null)).getMessage());
     }
 
     @Test

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Both sides of {@link KotlinxJsonBenchmark} do the same work: the same JSON text from the same
- * values, read back into equal objects; and kotlinx-json.md is what {@link KotlinxJsonReport}
- * makes of the checked-in JMH JSON. No benchmark runs here.
+ * values, read back into equal objects; and kotlinx-json.md is what {@link PairReport}
+ * makes of the checked-in JMH JSON (as {@link PairReport} makes it). No benchmark runs here.
  */
 class KotlinxJsonBenchmarkTest {
 
@@ -47,19 +47,24 @@ class KotlinxJsonBenchmarkTest {
 
     @Test
     void reportIsGeneratedFromTheCheckedInRuns() throws IOException {
+        assertGenerated(PairReport.KOTLINX_JSON);
+    }
+
+    /** The pair's checked-in markdown is what PairReport makes of the JMH JSON beside it. */
+    static void assertGenerated(PairReport.Pair pair) throws IOException {
         List<Path> jsons;
         try (Stream<Path> files = Files.list(RESULTS)) {
-            jsons = files.filter(f -> f.getFileName().toString().matches("kotlinx-json-\\d+\\.json"))
+            jsons = files.filter(f -> f.getFileName().toString().matches(pair.name() + "-\\d+\\.json"))
                     .sorted().toList();
         }
-        assertTrue(!jsons.isEmpty(), "no kotlinx-json-*.json in " + RESULTS);
+        assertTrue(!jsons.isEmpty(), "no " + pair.name() + "-*.json in " + RESULTS);
         List<Report.Run> runs = new ArrayList<>();
         for (Path json : jsons) {
             runs.add(Report.read(json));
         }
-        String md = Files.readString(RESULTS.resolve("kotlinx-json.md"), StandardCharsets.UTF_8);
+        String md = Files.readString(RESULTS.resolve(pair.name() + ".md"), StandardCharsets.UTF_8);
         String note = md.lines().filter(l -> l.startsWith("Measured ")).findFirst().orElse("");
         assertTrue(!note.isEmpty(), md);
-        assertEquals(md, KotlinxJsonReport.markdown(runs, note), "kotlinx-json.md differs from its JSON");
+        assertEquals(md, PairReport.markdown(pair, runs, note), pair.name() + ".md differs from its JSON");
     }
 }

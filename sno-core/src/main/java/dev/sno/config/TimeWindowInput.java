@@ -7,16 +7,39 @@ import java.time.format.DateTimeParseException;
 
 /**
  * A time window sent as two request values, such as {@code ?from=...&to=...}: what the web
- * integrations (the Spring Boot starter's {@code SnoIdRange} handler parameters, sno-kotlin's
- * Ktor {@code snoTimeWindow}) accept, and the messages for what they refuse, so that every
+ * integrations (the Spring Boot starter's and sno-micronaut's {@code SnoIdRange} handler
+ * parameters, sno-kotlin's Ktor {@code snoTimeWindow}) accept, and the messages for what they refuse, so that every
  * framework says the same of the same request.
  */
 public final class TimeWindowInput {
+
+    /** The name of the value holding a window's start when the application names none. */
+    public static final String FROM = "from";
+
+    /** The name of the value holding a window's end when the application names none. */
+    public static final String TO = "to";
 
     /** How many characters of a value a message quotes. */
     private static final int QUOTED = 40;
 
     private TimeWindowInput() {
+    }
+
+    /**
+     * Checks the names of a window's two values as an application's {@code @SnoTimeWindow}
+     * annotation gives them (the Spring Boot starter's, sno-micronaut's).
+     *
+     * @param fromName  the name of the value holding the start
+     * @param toName    the name of the value holding the end
+     * @param where     where the names are given, for the message, such as the handler parameter
+     * @throws IllegalStateException if a name is empty or both are the same; the message quotes
+     *     both and says where
+     */
+    public static void checkNames(String fromName, String toName, Object where) {
+        if (fromName.isEmpty() || toName.isEmpty() || fromName.equals(toName)) {
+            throw new IllegalStateException("@SnoTimeWindow needs two different request parameter names, not from=\""
+                    + fromName + "\" and to=\"" + toName + "\", on " + where);
+        }
     }
 
     /**

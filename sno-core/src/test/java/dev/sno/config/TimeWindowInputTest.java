@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.sno.SnoIdRange;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The time-window input the starter and the Ktor plugin share, and the bounded request path. */
+/**
+ * The time-window input the starter, sno-micronaut and the Ktor plugin share, and the bounded
+ * request path.
+ */
 class TimeWindowInputTest {
 
     @Test
@@ -41,6 +45,18 @@ class TimeWindowInputTest {
                 () -> TimeWindowInput.read("from", longAndControl, "to", "2026-01-01T00:00:00Z"));
         assertEquals("Invalid time window: from=\"\\u001B[31m" + "x".repeat(35) + "\"... is not an ISO-8601 instant"
                 + " such as 2026-01-31T23:59:59Z", quoted.getMessage());
+    }
+
+    @Test
+    void theAnnotationsNamesMustBeTwoAndDifferent() {
+        TimeWindowInput.checkNames(TimeWindowInput.FROM, TimeWindowInput.TO, "a handler");
+        TimeWindowInput.checkNames("since", "until", "a handler");
+        assertEquals("@SnoTimeWindow needs two different request parameter names, not from=\"at\" and to=\"at\","
+                + " on a handler", assertThrows(IllegalStateException.class,
+                        () -> TimeWindowInput.checkNames("at", "at", "a handler")).getMessage());
+        assertThrows(IllegalStateException.class, () -> TimeWindowInput.checkNames("", "to", "a handler"));
+        assertThrows(IllegalStateException.class, () -> TimeWindowInput.checkNames("from", "", "a handler"));
+        assertEquals(List.of("from", "to"), List.of(TimeWindowInput.FROM, TimeWindowInput.TO));
     }
 
     @Test

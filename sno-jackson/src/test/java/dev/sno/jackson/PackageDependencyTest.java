@@ -44,7 +44,8 @@ class PackageDependencyTest {
             }
         }
         assertTrue(DEPENDENCIES.keySet().containsAll(Set.of("dev.sno.jackson", "dev.sno.jackson.internal",
-                "dev.sno.jackson2", "dev.sno.jackson3")), DEPENDENCIES.toString());
+                "dev.sno.jackson2", "dev.sno.jackson3", "dev.sno.jackson.internal.jackson2",
+                "dev.sno.jackson.internal.jackson3")), DEPENDENCIES.toString());
     }
 
     private static Set<String> outside(String pkg, String... allowedPrefixes) {
@@ -57,8 +58,10 @@ class PackageDependencyTest {
     @Test
     void sharedAnnotationsDependOnNoJacksonGeneration() {
         assertEquals(Set.of(), outside("dev.sno.jackson", "dev.sno"));
+        // SnoJsonError calls each generation's reader only when that generation's exception is seen.
         assertEquals(Set.of(), DEPENDENCIES.get("dev.sno.jackson").stream()
                 .filter(d -> d.startsWith("dev.sno.jackson") && !d.equals("dev.sno.jackson"))
+                .filter(d -> !d.equals("dev.sno.jackson.internal.jackson2") && !d.equals("dev.sno.jackson.internal.jackson3"))
                 .collect(Collectors.toSet()));
         assertEquals(Set.of(), outside("dev.sno.jackson.internal", "dev.sno"));
         assertTrue(DEPENDENCIES.get("dev.sno.jackson.internal").stream()
@@ -71,6 +74,17 @@ class PackageDependencyTest {
                 "dev.sno.jackson.internal", "dev.sno.jackson2", "dev.sno"));
         assertTrue(DEPENDENCIES.get("dev.sno.jackson2").stream()
                 .noneMatch(d -> d.startsWith("tools.jackson") || d.equals("dev.sno.jackson3")));
+    }
+
+    @Test
+    void eachGenerationsErrorReaderSeesOnlyItsGeneration() {
+        assertEquals(Set.of(), outside("dev.sno.jackson.internal.jackson2", "com.fasterxml.jackson", "dev.sno"));
+        assertEquals(Set.of(), outside("dev.sno.jackson.internal.jackson3", "tools.jackson", "dev.sno"));
+        for (String[] pair : new String[][] {{"2", "3"}, {"3", "2"}}) {
+            assertTrue(DEPENDENCIES.get("dev.sno.jackson.internal.jackson" + pair[0]).stream()
+                    .noneMatch(d -> d.equals("dev.sno.jackson" + pair[1]) || d.equals("dev.sno.jackson" + pair[0])
+                            || d.equals("dev.sno.jackson.internal.jackson" + pair[1])));
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.sno.jackson3;
 
 import dev.sno.SnoId;
+import dev.sno.jackson.SnoJsonError;
 import dev.sno.jackson.testmodel.Entities;
 import java.util.Map;
 import tools.jackson.core.type.TypeReference;
@@ -14,7 +15,8 @@ public final class Jackson3Alone {
     }
 
     /**
-     * Discovers the module, round-trips an ID as value and key, and dispatches by metabyte.
+     * Discovers the module, round-trips an ID as value and key, dispatches by metabyte, and
+     * reads where a malformed ID was.
      *
      * @return a summary the test compares
      */
@@ -24,6 +26,13 @@ public final class Jackson3Alone {
         String json = mapper.writeValueAsString(Map.of(id, id));
         Map<SnoId, SnoId> back = mapper.readValue(json, new TypeReference<Map<SnoId, SnoId>>() { });
         Object entity = mapper.readValue("{\"id\":\"" + id + "\",\"vat\":\"v\"}", Entities.Entity.class);
-        return back.get(id) + " " + entity.getClass().getSimpleName();
+        String path;
+        try {
+            mapper.readValue("[\"" + id + "\",\"not-an-id\"]", SnoId[].class);
+            path = "read";
+        } catch (Exception e) {
+            path = SnoJsonError.of(e).map(SnoJsonError::path).orElse("none");
+        }
+        return back.get(id) + " " + entity.getClass().getSimpleName() + " " + path;
     }
 }

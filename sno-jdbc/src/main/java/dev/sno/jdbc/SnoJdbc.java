@@ -13,7 +13,6 @@ import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Types;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -125,7 +124,7 @@ public final class SnoJdbc {
         if (id == null) {
             statement.setNull(index, Types.BINARY);
         } else {
-            statement.setBytes(index, Arrays.copyOf(id.toBytes(), 16));
+            statement.setBytes(index, id.toUuidBytes());
         }
     }
 

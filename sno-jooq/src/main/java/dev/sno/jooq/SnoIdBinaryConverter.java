@@ -2,7 +2,6 @@ package dev.sno.jooq;
 
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
-import java.nio.ByteBuffer;
 import java.util.UUID;
 import org.jooq.Converter;
 import org.jooq.exception.DataTypeException;
@@ -57,9 +56,8 @@ public final class SnoIdBinaryConverter implements Converter<byte[], SnoId> {
             throw new DataTypeException("Not a sno ID in a BINARY(16) column: " + hex(bytes) + " (length "
                     + bytes.length + ", expected 16: the UUID image of a sno ID)");
         }
-        ByteBuffer b = ByteBuffer.wrap(bytes);
         try {
-            return SnoId.fromUuid(new UUID(b.getLong(), b.getLong()));
+            return SnoId.fromUuidBytes(bytes);
         } catch (InvalidSnoIdException e) {
             throw new DataTypeException("Not a sno ID in a BINARY(16) column: " + hex(bytes)
                     + " (bytes 10..15 must be zero in a sno ID's UUID image)", e);
@@ -77,9 +75,7 @@ public final class SnoIdBinaryConverter implements Converter<byte[], SnoId> {
         if (id == null) {
             return null;
         }
-        byte[] image = new byte[LENGTH];
-        id.writeBytes(image, 0);
-        return image;
+        return id.toUuidBytes();
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.sno.jooq;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
 import dev.sno.config.SafeText;
-import java.nio.ByteBuffer;
 import java.util.UUID;
 import org.jooq.exception.DataTypeException;
 
@@ -69,8 +68,12 @@ final class Values {
         try {
             return SnoId.fromUuid(uuid);
         } catch (InvalidSnoIdException e) {
-            throw new DataTypeException("Not a sno ID: " + shown + " (bytes 10..15 must be zero in a sno ID's UUID image)", e);
+            throw nonZeroTail(shown, e);
         }
+    }
+
+    private static DataTypeException nonZeroTail(String shown, InvalidSnoIdException e) {
+        return new DataTypeException("Not a sno ID: " + shown + " (bytes 10..15 must be zero in a sno ID's UUID image)", e);
     }
 
     private static SnoId fromImage(byte[] bytes) {
@@ -78,8 +81,11 @@ final class Values {
             throw new DataTypeException("Not a sno ID: " + SnoIdBinaryConverter.hex(bytes) + " (length " + bytes.length
                     + ", expected 16: the UUID image of a sno ID)");
         }
-        ByteBuffer b = ByteBuffer.wrap(bytes);
-        return fromUuid(new UUID(b.getLong(), b.getLong()), SnoIdBinaryConverter.hex(bytes));
+        try {
+            return SnoId.fromUuidBytes(bytes);
+        } catch (InvalidSnoIdException e) {
+            throw nonZeroTail(SnoIdBinaryConverter.hex(bytes), e);
+        }
     }
 
     /** Exactly 8-4-4-4-12 hexadecimal digits: what UUID.toString writes, in either case. */

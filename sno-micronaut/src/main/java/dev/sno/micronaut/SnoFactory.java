@@ -2,12 +2,14 @@ package dev.sno.micronaut;
 
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
+import dev.sno.config.OverflowCounter;
 import dev.sno.config.PartitionDecision;
 import io.micronaut.context.BeanContext;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.env.Environment;
+import jakarta.inject.Singleton;
 import java.util.List;
 
 /**
@@ -28,6 +30,16 @@ import java.util.List;
 final class SnoFactory {
 
     /**
+     * Counts overflow stalls for the meters.
+     *
+     * @return a new counter
+     */
+    @Singleton
+    OverflowCounter snoOverflows() {
+        return new OverflowCounter();
+    }
+
+    /**
      * The generator, made by sno-core's decision.
      *
      * @param environment  the settings
@@ -39,7 +51,7 @@ final class SnoFactory {
      */
     @Context
     @Requires(missingBeans = SnoGenerator.class)
-    SnoGenerator snoGenerator(Environment environment, BeanContext beans, SnoOverflows overflows,
+    SnoGenerator snoGenerator(Environment environment, BeanContext beans, OverflowCounter overflows,
             SnoDecisions decisions, List<SnoGeneratorBuilderCustomizer> customizers) {
         PartitionDecision d = SnoGeneratorFactory.decide(environment, new SnoLeaseResources(beans), b -> {
             b.overflowListener(overflows).announcePartition(false);

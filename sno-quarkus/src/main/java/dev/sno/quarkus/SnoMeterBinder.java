@@ -1,58 +1,44 @@
 package dev.sno.quarkus;
 
-import dev.sno.config.LeaseState;
-import dev.sno.config.PartitionDecision;
 import dev.sno.SnoGenerator;
+import dev.sno.config.GeneratorMeter;
+import dev.sno.config.OverflowCounter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import jakarta.inject.Singleton;
+import java.util.List;
 
 /**
- * The generator's Micrometer meters, with the Spring starter's names, tagged with the
- * {@code partition} and its {@code source}: {@code sno.generator.ids},
- * {@code sno.generator.regressions}, {@code sno.generator.overflow.stalls} (counters),
- * {@code sno.generator.unit.ids}, {@code sno.generator.unit.capacity}, {@code sno.generator.closed}
- * (gauges), and with a leased partition {@code sno.lease.state} (0 held, 1 renewals failing,
- * 2 lost; tagged with the namespace too). A bean when the application has quarkus-micrometer,
- * which binds it to its registry.
+ * The generator's Micrometer meters: sno-core's {@link GeneratorMeter#table}, with the Spring
+ * starter's names and tags. A bean when the application has quarkus-micrometer, which binds it
+ * to its registry.
  */
 @Singleton
 final class SnoMeterBinder implements MeterBinder {
 
-    private final SnoGenerator generator;
-    private final SnoOverflows overflows;
-    private final SnoDecisions decisions;
+    /** The table; kept here because Micrometer keeps the objects its meters read weakly. */
+    private final List<GeneratorMeter> meters;
 
-    SnoMeterBinder(SnoGenerator generator, SnoOverflows overflows, SnoDecisions decisions) {
-        this.generator = generator;
-        this.overflows = overflows;
-        this.decisions = decisions;
+    SnoMeterBinder(SnoGenerator generator, OverflowCounter overflows, SnoDecisions decisions) {
+        this.meters = GeneratorMeter.table(generator, overflows, decisions.lease());
     }
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Tags tags = Tags.of("partition", Integer.toString(generator.partition()), "source",
-                generator.partitionSource().toString());
-        FunctionCounter.builder("sno.generator.ids", generator, SnoGenerator::idsGenerated)
-                .description("IDs the generator made").tags(tags).register(registry);
-        FunctionCounter.builder("sno.generator.regressions", generator, g -> g.snapshot().drifts())
-                .description("clock regressions the generator tick-tocked at").tags(tags).register(registry);
-        FunctionCounter.builder("sno.generator.overflow.stalls", overflows, SnoOverflows::stalledCallers)
-                .description("callers stalled on an exhausted sequence pool").tags(tags).register(registry);
-        Gauge.builder("sno.generator.unit.ids", generator, g -> g.isClosed() ? 0 : g.idsInCurrentUnit())
-                .description("IDs made in the current 4 ms unit").tags(tags).register(registry);
-        Gauge.builder("sno.generator.unit.capacity", generator, SnoGenerator::capacityPerUnit)
-                .description("IDs the generator can make per 4 ms unit").tags(tags).register(registry);
-        Gauge.builder("sno.generator.closed", generator, g -> g.isClosed() ? 1 : 0)
-                .description("1 once the generator is closed").tags(tags).register(registry);
-        LeaseState lease = PartitionDecision.leaseOf(generator, decisions.lease());
-        if (lease != null) {
-            Gauge.builder("sno.lease.state", lease, LeaseState::state)
-                    .description("0 held, 1 renewals failing, 2 lost").tags(tags)
-                    .tag("namespace", lease.namespace()).register(registry);
+        for (GeneratorMeter m : meters) {
+            if (m.kind() == GeneratorMeter.Kind.COUNTER) {
+                FunctionCounter.Builder<GeneratorMeter> b = FunctionCounter.builder(m.name(), m, GeneratorMeter::value)
+                        .description(m.description());
+                m.tags().forEach(b::tag);
+                b.register(registry);
+            } else {
+                Gauge.Builder<GeneratorMeter> b = Gauge.builder(m.name(), m, GeneratorMeter::value)
+                        .description(m.description());
+                m.tags().forEach(b::tag);
+                b.register(registry);
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.sno.quarkus;
 
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
+import dev.sno.config.OverflowCounter;
 import dev.sno.config.PartitionDecision;
 import dev.sno.lease.LeaseResources;
 import io.quarkus.arc.Arc;
@@ -40,6 +41,17 @@ final class SnoProducers {
     private static volatile boolean devModeInstalled;
 
     /**
+     * Counts overflow stalls for the meters.
+     *
+     * @return a new counter
+     */
+    @Produces
+    @Singleton
+    OverflowCounter snoOverflows() {
+        return new OverflowCounter();
+    }
+
+    /**
      * The generator, made by sno-core's decision from the {@code sno.*} settings.
      *
      * @param overflows  counts overflow stalls for the meters; set on every generator, leased or not
@@ -50,7 +62,7 @@ final class SnoProducers {
     @Produces
     @Singleton
     @DefaultBean
-    SnoGenerator snoGenerator(SnoOverflows overflows, SnoDecisions decisions, Instance<SnoAgroal> agroal) {
+    SnoGenerator snoGenerator(OverflowCounter overflows, SnoDecisions decisions, Instance<SnoAgroal> agroal) {
         boolean dev = LaunchMode.current() == LaunchMode.DEVELOPMENT;
         PartitionDecision kept = devModeDecision;
         if (dev && kept != null && !kept.generator().isClosed()) {

@@ -3,7 +3,6 @@ package dev.sno.jdbc.hibernate;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.SnoId;
 import dev.sno.jdbc.internal.DatabaseValues;
-import java.nio.ByteBuffer;
 import java.util.UUID;
 import org.hibernate.HibernateException;
 import org.hibernate.dialect.Dialect;
@@ -111,9 +110,7 @@ public final class SnoIdJavaType extends AbstractClassJavaType<SnoId> {
             return (X) value;
         }
         if (type == byte[].class) {
-            UUID u = value.toUuid();
-            return (X) ByteBuffer.allocate(16).putLong(u.getMostSignificantBits())
-                    .putLong(u.getLeastSignificantBits()).array();
+            return (X) value.toUuidBytes();
         }
         if (type == String.class) {
             return (X) value.toUuid().toString();

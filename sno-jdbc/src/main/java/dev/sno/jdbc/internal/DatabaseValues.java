@@ -2,7 +2,6 @@ package dev.sno.jdbc.internal;
 
 import dev.sno.SnoId;
 import dev.sno.config.SafeText;
-import java.nio.ByteBuffer;
 import java.util.UUID;
 
 /**
@@ -77,8 +76,7 @@ public final class DatabaseValues {
                     return SnoId.fromBytes(bytes);
                 }
                 if (bytes.length == 16) {
-                    ByteBuffer b = ByteBuffer.wrap(bytes);
-                    return SnoId.fromUuid(new UUID(b.getLong(), b.getLong()));
+                    return SnoId.fromUuidBytes(bytes);
                 }
                 throw new Rejected(describe(value), "length " + bytes.length + ", expected 10 (sno) or 16 (UUID) bytes",
                         null);

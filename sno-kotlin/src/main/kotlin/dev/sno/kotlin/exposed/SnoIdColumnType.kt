@@ -89,15 +89,14 @@ public class SnoIdColumnType : ColumnType<SnoId>() {
 
     private fun usesUuid(dialect: DatabaseDialect): Boolean = dialect is H2Dialect || dialect is PostgreSQLDialect
 
-    private fun image(id: SnoId): ByteArray = id.toBytes().copyOf(IMAGE_BYTES)
+    private fun image(id: SnoId): ByteArray = id.toUuidBytes()
 
     private fun fromImage(bytes: ByteArray): SnoId {
         require(bytes.size == IMAGE_BYTES) {
             "Invalid sno ID bytes: ${HexFormat.of().formatHex(bytes)} (length ${bytes.size}, " +
                 "expected the $IMAGE_BYTES bytes of a sno ID's UUID image)"
         }
-        val buffer = ByteBuffer.wrap(bytes)
-        return SnoId.fromUuid(UUID(buffer.getLong(), buffer.getLong()))
+        return SnoId.fromUuidBytes(bytes)
     }
 
     private fun fromText(text: String): SnoId = when {

@@ -5,9 +5,6 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.convert.ConversionContext;
 import io.micronaut.data.model.runtime.convert.AttributeConverter;
 import jakarta.inject.Singleton;
-import java.nio.ByteBuffer;
-import java.util.Arrays;
-import java.util.UUID;
 
 /**
  * Maps a {@link SnoId} property of a Micronaut Data entity to a {@code BINARY(16)} column (MariaDB,
@@ -40,7 +37,7 @@ public final class SnoIdBinaryConverter implements AttributeConverter<SnoId, byt
      */
     @Override
     public byte @Nullable [] convertToPersistedValue(@Nullable SnoId id, ConversionContext context) {
-        return id == null ? null : Arrays.copyOf(id.toBytes(), 16);
+        return id == null ? null : id.toUuidBytes();
     }
 
     /**
@@ -58,10 +55,6 @@ public final class SnoIdBinaryConverter implements AttributeConverter<SnoId, byt
         if (value == null) {
             return null;
         }
-        if (value.length == 16) {
-            ByteBuffer image = ByteBuffer.wrap(value);
-            return SnoId.fromUuid(new UUID(image.getLong(), image.getLong()));
-        }
-        return SnoId.fromBytes(value);
+        return value.length == 16 ? SnoId.fromUuidBytes(value) : SnoId.fromBytes(value);
     }
 }

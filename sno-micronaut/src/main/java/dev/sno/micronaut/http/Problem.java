@@ -3,6 +3,7 @@ package dev.sno.micronaut.http;
 import dev.sno.InvalidSnoIdException;
 import dev.sno.config.ProblemBody;
 import dev.sno.config.TimeWindowInput;
+import dev.sno.jackson.SnoJsonError;
 import io.micronaut.core.annotation.AnnotationMetadata;
 import io.micronaut.core.convert.exceptions.ConversionErrorException;
 import io.micronaut.core.type.Argument;
@@ -42,8 +43,8 @@ record Problem(String title, String detail, String parameter, String in) {
                 return new Problem(ProblemBody.INVALID_ID, t.getMessage(), "body".equals(in) ? null : name(argument), in);
             }
             if (t.getClass().getName().startsWith(JACKSON)) {
-                // Only here is Jackson databind known to be there.
-                JacksonBodies.Found found = JacksonBodies.detail(t);
+                // Only here are Jackson databind and sno-jackson (both optional) known to be there.
+                SnoJsonError found = SnoJsonError.of(t).orElse(null);
                 if (found != null) {
                     return new Problem(ProblemBody.INVALID_ID, found.detail(), found.path(), "body");
                 }

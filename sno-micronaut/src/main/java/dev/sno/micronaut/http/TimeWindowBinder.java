@@ -35,12 +35,9 @@ final class TimeWindowBinder implements TypedRequestArgumentBinder<SnoIdRange> {
     @Override
     public BindingResult<SnoIdRange> bind(ArgumentConversionContext<SnoIdRange> context, HttpRequest<?> source) {
         AnnotationMetadata a = context.getArgument().getAnnotationMetadata();
-        String fromName = a.stringValue(SnoTimeWindow.class, "from").orElse("from");
-        String toName = a.stringValue(SnoTimeWindow.class, "to").orElse("to");
-        if (fromName.isEmpty() || toName.isEmpty() || fromName.equals(toName)) {
-            throw new IllegalStateException("@SnoTimeWindow needs two different request parameter names, not from=\""
-                    + fromName + "\" and to=\"" + toName + "\", on " + context.getArgument());
-        }
+        String fromName = a.stringValue(SnoTimeWindow.class, "from").orElse(TimeWindowInput.FROM);
+        String toName = a.stringValue(SnoTimeWindow.class, "to").orElse(TimeWindowInput.TO);
+        TimeWindowInput.checkNames(fromName, toName, context.getArgument());
         String from = source.getParameters().get(fromName);
         String to = source.getParameters().get(toName);
         if (from == null || to == null) {

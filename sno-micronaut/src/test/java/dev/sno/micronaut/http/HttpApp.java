@@ -5,6 +5,7 @@ import dev.sno.SnoIdRange;
 import dev.sno.jackson.SnoMeta;
 import dev.sno.jackson.SnoPolymorphic;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Introspected;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.CookieValue;
@@ -14,6 +15,7 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.serde.annotation.Serdeable;
+import jakarta.inject.Singleton;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -103,22 +105,37 @@ class HttpApp {
         return party.getClass().getSimpleName() + " " + party.id;
     }
 
-    /** Read by the metabyte of its id (Jackson databind with sno-jackson's module). */
+    /**
+     * Read by the metabyte of its id: with Jackson databind by sno-jackson's module, with Micronaut
+     * Serialization by sno-micronaut's {@link SnoPolymorphicDeserializer} ({@link PartyDeserializer}).
+     * Field access: Micronaut Serialization reads public fields only so, as Jackson reads them.
+     */
     @SnoPolymorphic({Person.class, Company.class})
+    @Serdeable
+    @Introspected(accessKind = Introspected.AccessKind.FIELD)
     public abstract static class Party {
         public SnoId id;
     }
 
     /** Metabyte 1. */
+    @Serdeable
+    @Introspected(accessKind = Introspected.AccessKind.FIELD)
     @SnoMeta(1)
     public static class Person extends Party {
         public String name;
     }
 
     /** Metabyte 2. */
+    @Serdeable
+    @Introspected(accessKind = Introspected.AccessKind.FIELD)
     @SnoMeta(2)
     public static class Company extends Party {
         public String vat;
+    }
+
+    /** Micronaut Serialization's deserializer of parties: by the metabyte of their id. */
+    @Singleton
+    static class PartyDeserializer extends SnoPolymorphicDeserializer<Party> {
     }
 
     /** A body with sno IDs. */

@@ -120,7 +120,7 @@ public final class SnoProcessor {
     @BuildStep
     public AdditionalBeanBuildItem beans(Capabilities capabilities, Optional<MetricsCapabilityBuildItem> metrics) {
         AdditionalBeanBuildItem.Builder b = AdditionalBeanBuildItem.builder().setUnremovable()
-                .addBeanClasses(RUNTIME + "SnoProducers", RUNTIME + "SnoOverflows", RUNTIME + "SnoDecisions");
+                .addBeanClasses(RUNTIME + "SnoProducers", RUNTIME + "SnoDecisions");
         if (capabilities.isPresent(Capability.AGROAL)) {
             b.addBeanClass(RUNTIME + "SnoAgroal");
         }

@@ -1,5 +1,6 @@
 package dev.sno.quarkus.deployment;
 
+import dev.sno.testsupport.NeedsServers;
 import dev.sno.testsupport.TestServers;
 import dev.sno.testsupport.TestServers.Server;
 import io.agroal.api.AgroalDataSource;
@@ -21,14 +22,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * which does not keep sno order), holding the image bytes in sno order: MySqlBinaryIdsTest's
  * checks, with the setting left out.
  */
+@NeedsServers(Server.MYSQL)
 class MySqlDefaultIdsTest {
 
-    private static final String SERVER = TestServers.url(Server.MYSQL);
+    private static final String SERVER = TestServers.urlUnlessOff(Server.MYSQL);
     /** Fixed: the class is loaded twice (by the test and by the application), a random one would differ. */
     private static final String DATABASE = "sno_quarkus_default";
 
     static {
-        execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+        if (SERVER != null) { // null: MySQL is turned off, and @NeedsServers skips the class
+            execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+        }
     }
 
     @RegisterExtension
@@ -37,7 +41,7 @@ class MySqlDefaultIdsTest {
                     .addPackage("dev.sno.testsupport"))
             .withConfiguration(TestApps.BASE + String.join("\n",
                     "quarkus.datasource.db-kind=mysql",
-                    "quarkus.datasource.jdbc.url=" + SERVER.replaceFirst("^(jdbc:mysql://[^/?]+)(/[^?]*)?",
+                    "quarkus.datasource.jdbc.url=" + String.valueOf(SERVER).replaceFirst("^(jdbc:mysql://[^/?]+)(/[^?]*)?",
                             "$1/" + DATABASE),
                     "quarkus.hibernate-orm.schema-management.strategy=drop-and-create",
                     "sno.partition=901",

@@ -9,6 +9,7 @@ import dev.sno.PartitionSource;
 import dev.sno.SnoGenerator;
 import dev.sno.lease.PartitionLeases;
 import dev.sno.redis.RedisPartitionLeases;
+import dev.sno.testsupport.NeedsServers;
 import dev.sno.testsupport.TestServers;
 import dev.sno.testsupport.TestServers.Server;
 import io.lettuce.core.RedisClient;
@@ -25,9 +26,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Java and Spring; the extension has no Redis code of its own. The lease shows in the readiness
  * check, and is freed on shutdown: the partition can be leased again at once.
  */
+@NeedsServers(Server.REDIS)
 class RedisLeaseTest {
 
-    static final String REDIS = TestServers.url(Server.REDIS);
+    static final String REDIS = TestServers.urlUnlessOff(Server.REDIS);
     /** Fixed: the class is loaded twice (by the test and by the application), a random one would differ. */
     static final String NAMESPACE = "quarkus-redis";
     static final String PARTITION = "sno.test.redis-partition";

@@ -77,11 +77,8 @@ final class RelationalIds {
 
     /** The ID in 16 bytes (its UUID image) or 10 (its own bytes). */
     private static SnoId fromBytes(byte[] bytes) {
-        if (bytes.length == 16) {
-            ByteBuffer image = ByteBuffer.wrap(bytes);
-            return SnoId.fromUuid(new UUID(image.getLong(), image.getLong()));
-        }
-        return SnoId.fromBytes(bytes); // 10 bytes, else InvalidSnoIdException naming the bytes and their length
+        // 10 bytes, else InvalidSnoIdException naming the bytes and their length
+        return bytes.length == 16 ? SnoId.fromUuidBytes(bytes) : SnoId.fromBytes(bytes);
     }
 
     /** Writes a {@code SnoId} as the 16 bytes of its UUID image. */
@@ -89,9 +86,7 @@ final class RelationalIds {
     static final class SnoIdToBytes implements Converter<SnoId, byte[]> {
         @Override
         public byte[] convert(SnoId source) {
-            UUID image = source.toUuid();
-            return ByteBuffer.allocate(16).putLong(image.getMostSignificantBits())
-                    .putLong(image.getLeastSignificantBits()).array();
+            return source.toUuidBytes();
         }
     }
 

@@ -1,15 +1,13 @@
 package dev.sno.spring.boot;
 
-import dev.sno.SequenceOverflowNotification;
 import dev.sno.Sno;
 import dev.sno.SnoGenerator;
+import dev.sno.config.OverflowCounter;
 import dev.sno.config.PartitionDecision;
 import java.util.List;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.context.annotation.Configuration;
-import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.beans.factory.ObjectProvider;
@@ -55,8 +53,8 @@ public final class SnoAutoConfiguration {
      */
     @Bean
     @ConditionalOnMissingBean
-    SnoOverflowCounter snoOverflowCounter() {
-        return new SnoOverflowCounter();
+    OverflowCounter snoOverflowCounter() {
+        return new OverflowCounter();
     }
 
     /**
@@ -78,7 +76,7 @@ public final class SnoAutoConfiguration {
     @ConditionalOnMissingBean(SnoGenerator.class)
     @DependsOnDatabaseInitialization
     PartitionDecision snoPartitionDecision(Environment environment, ConfigurableListableBeanFactory beans,
-            ObjectProvider<SnoRedisLeases> redis, SnoOverflowCounter overflows,
+            ObjectProvider<SnoRedisLeases> redis, OverflowCounter overflows,
             ObjectProvider<SnoGeneratorBuilderCustomizer> customizers) {
         List<SnoGeneratorBuilderCustomizer> list = customizers.orderedStream().collect(Collectors.toList());
         return SnoGeneratorFactory.decide(environment, new SnoLeaseResources(beans, redis), b -> {
@@ -157,17 +155,6 @@ public final class SnoAutoConfiguration {
             if (install) {
                 Sno.install(generator);
             }
-        }
-    }
-
-    /** Counts the callers that stalled on an exhausted sequence pool. */
-    static final class SnoOverflowCounter implements Consumer<SequenceOverflowNotification> {
-
-        final LongAdder stalledCallers = new LongAdder();
-
-        @Override
-        public void accept(SequenceOverflowNotification notification) {
-            stalledCallers.add(notification.stalledCallers());
         }
     }
 }

@@ -1,18 +1,21 @@
 package dev.sno.spring.boot;
 
-import dev.sno.config.LeaseState;
-import dev.sno.config.PartitionDecision;
 import dev.sno.SnoGenerator;
+import dev.sno.config.GeneratorMeter;
+import dev.sno.config.LeaseState;
+import dev.sno.config.OverflowCounter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.List;
 
 /**
- * Micrometer meters of the application's generator, tagged with its {@code partition} and the
- * partition's {@code source} (configured, leased, random, restored):
+ * Micrometer meters of the application's generator: sno-core's {@link GeneratorMeter#table},
+ * tagged with its {@code partition} and the partition's {@code source} (configured, leased,
+ * random, restored):
  * <ul>
+ * <li>{@code sno.generator.ids} (counter): IDs the generator made;</li>
  * <li>{@code sno.generator.regressions} (counter): clock regressions the generator moved to the
  *     other tick-tock timeline at (the snapshot's {@code drifts});</li>
  * <li>{@code sno.generator.overflow.stalls} (counter): callers that stalled because the sequence
@@ -26,14 +29,11 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  */
 public final class SnoMetrics implements MeterBinder {
 
-    private final SnoGenerator generator;
-    private final SnoAutoConfiguration.SnoOverflowCounter overflows;
-    private final LeaseState lease;
+    /** The table; kept here because Micrometer keeps the objects its meters read weakly. */
+    private final List<GeneratorMeter> meters;
 
-    SnoMetrics(SnoGenerator generator, SnoAutoConfiguration.SnoOverflowCounter overflows, LeaseState lease) {
-        this.generator = generator;
-        this.overflows = overflows;
-        this.lease = lease;
+    SnoMetrics(SnoGenerator generator, OverflowCounter overflows, LeaseState lease) {
+        this.meters = GeneratorMeter.table(generator, overflows, lease);
     }
 
     /**
@@ -43,29 +43,18 @@ public final class SnoMetrics implements MeterBinder {
      */
     @Override
     public void bindTo(MeterRegistry registry) {
-        Tags tags = Tags.of("partition", Integer.toString(generator.partition()), "source",
-                generator.partitionSource().toString());
-        FunctionCounter.builder("sno.generator.ids", generator, SnoGenerator::idsGenerated)
-                .description("IDs the generator made").tags(tags).register(registry);
-        FunctionCounter.builder("sno.generator.regressions", generator, g -> g.snapshot().drifts())
-                .description("clock regressions the generator tick-tocked at").tags(tags)
-                .register(registry);
-        if (overflows != null) {
-            FunctionCounter.builder("sno.generator.overflow.stalls", overflows, o -> o.stalledCallers.sum())
-                    .description("callers stalled on an exhausted sequence pool").tags(tags)
-                    .register(registry);
-        }
-        Gauge.builder("sno.generator.unit.ids", generator, g -> g.isClosed() ? 0 : g.idsInCurrentUnit())
-                .description("IDs made in the current 4 ms unit").tags(tags).register(registry);
-        Gauge.builder("sno.generator.unit.capacity", generator, SnoGenerator::capacityPerUnit)
-                .description("IDs the generator can make per 4 ms unit").tags(tags)
-                .register(registry);
-        Gauge.builder("sno.generator.closed", generator, g -> g.isClosed() ? 1 : 0)
-                .description("1 once the generator is closed").tags(tags).register(registry);
-        if (PartitionDecision.leaseOf(generator, lease) != null) {
-            Gauge.builder("sno.lease.state", lease, LeaseState::state)
-                    .description("0 held, 1 renewals failing, 2 lost").tags(tags)
-                    .tag("namespace", lease.namespace()).register(registry);
+        for (GeneratorMeter m : meters) {
+            if (m.kind() == GeneratorMeter.Kind.COUNTER) {
+                FunctionCounter.Builder<GeneratorMeter> b = FunctionCounter.builder(m.name(), m, GeneratorMeter::value)
+                        .description(m.description());
+                m.tags().forEach(b::tag);
+                b.register(registry);
+            } else {
+                Gauge.Builder<GeneratorMeter> b = Gauge.builder(m.name(), m, GeneratorMeter::value)
+                        .description(m.description());
+                m.tags().forEach(b::tag);
+                b.register(registry);
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.sno.spring.boot;
 
 import dev.sno.config.LeaseState;
+import dev.sno.config.OverflowCounter;
 import dev.sno.config.PartitionDecision;
 import dev.sno.SnoGenerator;
 import org.springframework.beans.factory.ObjectProvider;
@@ -38,7 +39,7 @@ public final class SnoObservabilityAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         SnoMetrics snoMetrics(SnoGenerator generator,
-                ObjectProvider<SnoAutoConfiguration.SnoOverflowCounter> overflows, ObjectProvider<PartitionDecision> decision) {
+                ObjectProvider<OverflowCounter> overflows, ObjectProvider<PartitionDecision> decision) {
             return new SnoMetrics(generator, overflows.getIfAvailable(), lease(decision));
         }
     }

@@ -10,8 +10,7 @@ import org.springframework.aot.hint.TypeReference;
  * What a native image of a Spring application with the starter needs beyond what Spring AOT
  * finds by itself, registered through {@code META-INF/spring/aot.factories}: the service files
  * and SQL resources of the sno modules, the classes that Jackson, Hibernate and JPA create
- * reflectively, the members {@code PolymorphicIds} reads from Jackson's exceptions, and the
- * static {@code valueOf} methods Spring's conversion finds on {@code SnoId}. Types are named,
+ * reflectively, and the static {@code valueOf} methods Spring's conversion finds on {@code SnoId}. Types are named,
  * not loaded, so an absent optional library costs nothing. The sno jars also carry the same
  * facts as GraalVM reachability metadata ({@code META-INF/native-image/dev.sno/...}) for
  * native images built without Spring.
@@ -61,12 +60,5 @@ public final class SnoRuntimeHints implements RuntimeHintsRegistrar {
                 MemberCategory.INVOKE_PUBLIC_METHODS);
         // SnoId.valueOf(String) and valueOf(UUID), which Spring's ObjectToObjectConverter looks up.
         hints.reflection().registerType(TypeReference.of("dev.sno.SnoId"), MemberCategory.INVOKE_PUBLIC_METHODS);
-        // PolymorphicIds: getBaseType() and getTypeId() of the exception, getRawClass() of the type.
-        for (String jackson : List.of("com.fasterxml.jackson.databind", "tools.jackson.databind")) {
-            for (String type : List.of(".exc.InvalidTypeIdException", ".exc.InvalidDefinitionException", ".JavaType",
-                    ".type.SimpleType")) {
-                hints.reflection().registerType(TypeReference.of(jackson + type), MemberCategory.INVOKE_PUBLIC_METHODS);
-            }
-        }
     }
 }

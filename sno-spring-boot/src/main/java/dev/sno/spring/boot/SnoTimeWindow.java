@@ -1,5 +1,6 @@
 package dev.sno.spring.boot;
 
+import dev.sno.config.TimeWindowInput;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -37,12 +38,12 @@ public @interface SnoTimeWindow {
      *
      * @return its name
      */
-    String from() default "from";
+    String from() default TimeWindowInput.FROM;
 
     /**
      * The request parameter holding the window's end, exclusive.
      *
      * @return its name
      */
-    String to() default "to";
+    String to() default TimeWindowInput.TO;
 }

@@ -32,12 +32,9 @@ final class TimeWindowParameters {
     static TimeWindowParameters of(MethodParameter parameter) {
         SnoTimeWindow names = parameter.getParameterAnnotation(SnoTimeWindow.class);
         if (names == null) {
-            return new TimeWindowParameters("from", "to");
+            return new TimeWindowParameters(TimeWindowInput.FROM, TimeWindowInput.TO);
         }
-        if (names.from().isEmpty() || names.to().isEmpty() || names.from().equals(names.to())) {
-            throw new IllegalStateException("@SnoTimeWindow needs two different request parameter names, not from=\""
-                    + names.from() + "\" and to=\"" + names.to() + "\", on " + parameter);
-        }
+        TimeWindowInput.checkNames(names.from(), names.to(), parameter);
         return new TimeWindowParameters(names.from(), names.to());
     }
 

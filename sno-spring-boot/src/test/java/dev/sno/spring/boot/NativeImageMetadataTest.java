@@ -56,8 +56,7 @@ class NativeImageMetadataTest {
                 "sno-jackson/reflect-config.json", "sno-jackson/resource-config.json",
                 "sno-jdbc/reflect-config.json", "sno-jdbc/resource-config.json",
                 "sno-redis/reflect-config.json", "sno-redis/resource-config.json",
-                "sno-etcd/reflect-config.json", "sno-etcd/resource-config.json", // a test dependency here
-                "sno-spring-boot-starter/reflect-config.json");
+                "sno-etcd/reflect-config.json", "sno-etcd/resource-config.json"); // etcd: a test dependency here
     }
 
     @Test
