@@ -72,11 +72,16 @@ public final class JsonErrors {
      * (read as itself for want of an {@code "id"}).
      *
      * @param type  the type Jackson could not construct, or null
-     * @return the detail, or null if type is not an abstract {@code SnoPolymorphic} type
+     * @return the detail, or null if type is not an abstract {@code SnoPolymorphic} type, or is
+     *         one whose subtypes are declared wrongly (sno-jackson reports that as Jackson's
+     *         definition error on the base: the application's fault, not the body's)
      */
     public static String abstractBase(Class<?> type) {
         SnoPolymorphic poly = type == null ? null : type.getAnnotation(SnoPolymorphic.class);
-        return poly == null || !Modifier.isAbstract(type.getModifiers()) ? null : missing(type, poly);
+        if (poly == null || !Modifier.isAbstract(type.getModifiers()) || new MetaTable(type).definitionError() != null) {
+            return null;
+        }
+        return missing(type, poly);
     }
 
     /**

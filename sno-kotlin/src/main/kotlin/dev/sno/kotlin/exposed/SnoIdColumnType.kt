@@ -93,7 +93,9 @@ public class SnoIdColumnType : ColumnType<SnoId>() {
 
     private fun fromImage(bytes: ByteArray): SnoId {
         require(bytes.size == IMAGE_BYTES) {
-            "Invalid sno ID bytes: ${HexFormat.of().formatHex(bytes)} (length ${bytes.size}, " +
+            // a stored value can be any length: at most 32 of its bytes are shown
+            val shown = HexFormat.of().formatHex(bytes, 0, minOf(bytes.size, 32)) + if (bytes.size > 32) "..." else ""
+            "Invalid sno ID bytes: $shown (length ${bytes.size}, " +
                 "expected the $IMAGE_BYTES bytes of a sno ID's UUID image)"
         }
         return SnoId.fromUuidBytes(bytes)

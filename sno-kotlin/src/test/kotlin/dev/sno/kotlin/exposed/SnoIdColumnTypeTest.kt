@@ -47,6 +47,10 @@ class SnoIdColumnTypeTest {
         assertTrue(e.message!!.contains("length 10"), e.message)
         val e17 = assertThrows(IllegalArgumentException::class.java) { type.valueFromDB(ByteArray(17)) }
         assertTrue(e17.message!!.contains("length 17"), e17.message)
+        // a stored value of any length: its message shows at most 32 of its bytes
+        val long = assertThrows(IllegalArgumentException::class.java) { type.valueFromDB(ByteArray(100_000)) }
+        assertTrue(long.message!!.contains("00".repeat(32) + "... (length 100000"), long.message)
+        assertTrue(long.message!!.length < 200, "${long.message!!.length} characters")
     }
 
     @Test

@@ -25,6 +25,20 @@ record Problem(String title, String detail, String parameter, String in) {
     private static final String JACKSON = "com.fasterxml.jackson.databind.";
 
     /**
+     * Whether sno-jackson is on the class path: it is optional, and an application may read
+     * {@code SnoId} with Jackson databind without it (through {@code SnoId.valueOf}).
+     */
+    private static final boolean SNO_JACKSON = snoJackson();
+
+    private static boolean snoJackson() {
+        try {
+            return SnoJsonError.class.getName() != null;
+        } catch (NoClassDefFoundError absent) {
+            return false;
+        }
+    }
+
+    /**
      * The problem of a value Micronaut could not bind, if it is about a sno ID or a time window;
      * else null.
      */
@@ -42,8 +56,8 @@ record Problem(String title, String detail, String parameter, String in) {
                 String in = in(request, argument);
                 return new Problem(ProblemBody.INVALID_ID, t.getMessage(), "body".equals(in) ? null : name(argument), in);
             }
-            if (t.getClass().getName().startsWith(JACKSON)) {
-                // Only here are Jackson databind and sno-jackson (both optional) known to be there.
+            if (t.getClass().getName().startsWith(JACKSON) && SNO_JACKSON) {
+                // Jackson databind is there (its exception is), and sno-jackson too (checked).
                 SnoJsonError found = SnoJsonError.of(t).orElse(null);
                 if (found != null) {
                     return new Problem(ProblemBody.INVALID_ID, found.detail(), found.path(), "body");

@@ -98,10 +98,12 @@ public abstract class SnoPolymorphicDeserializer<T> implements Deserializer<T> {
         public T deserialize(Decoder decoder, DecoderContext context, Argument<? super T> type) throws IOException {
             JsonNode node = decoder.decodeNode();
             JsonNode id = node.isObject() ? node.get(SnoPolymorphic.PROPERTY) : null;
-            if (id == null || !id.isString()) {
+            if (id == null || id.isNull() || id.isObject() || id.isArray()) {
                 throw new SnoIdSerde.Malformed(PolymorphicMessages.missing(table.base, table.describe()), null, null);
             }
-            Class<?> sub = table.subtypeFor(id.getStringValue());
+            // A number or a boolean is read as its text, as Jackson reads a scalar type id: the
+            // same "Invalid sno ID" answer as sno-jackson's
+            Class<?> sub = table.subtypeFor(id.isString() ? id.getStringValue() : id.coerceStringValue());
             Argument subtype = Argument.of(sub);
             Deserializer<?> specific = context.findDeserializer(subtype).createSpecific(context, subtype);
             if (specific instanceof Specific || specific instanceof SnoPolymorphicDeserializer) {
@@ -131,10 +133,11 @@ public abstract class SnoPolymorphicDeserializer<T> implements Deserializer<T> {
                 throw new SerdeException(PolymorphicMessages.notPolymorphic(base));
             }
             for (Class<?> sub : meta.classValues(SnoPolymorphic.class)) {
-                int m = introspection(sub).map(i -> i.getAnnotationMetadata().intValue(SnoMeta.class))
-                        .flatMap(v -> v.isPresent() ? Optional.of(v.getAsInt()) : Optional.empty()).orElse(-1);
-                String error = m < 0 ? PolymorphicMessages.noMeta(sub, base)
-                        : m > 255 ? PolymorphicMessages.outOfRange(m, sub)
+                Optional<Integer> given = introspection(sub).map(i -> i.getAnnotationMetadata().intValue(SnoMeta.class))
+                        .flatMap(v -> v.isPresent() ? Optional.of(v.getAsInt()) : Optional.empty());
+                int m = given.orElse(0);
+                String error = given.isEmpty() ? PolymorphicMessages.noMeta(sub, base)
+                        : m < 0 || m > 255 ? PolymorphicMessages.outOfRange(m, sub)
                         : table.byMeta[m] != null ? PolymorphicMessages.twice(table.byMeta[m], sub, m) : null;
                 if (error != null) {
                     throw new SerdeException(error);

@@ -71,10 +71,10 @@ class SerdePolymorphicTest {
         String[][] cases = {
             {"{\"name\":\"x\"}", MISSING, null},
             {"{\"id\":null,\"name\":\"x\"}", MISSING, null},
-            {"{\"id\":42}", MISSING, null},
+            {"{\"id\":42}", "Invalid sno ID: \\\"42\\\" (length 2, expected 16)", null},
             {"{\"id\":{\"a\":1}}", MISSING, null},
             {"{\"id\":[\"" + PERSON + "\"]}", MISSING, null},
-            {"{\"id\":true}", MISSING, null},
+            {"{\"id\":true}", "Invalid sno ID: \\\"true\\\" (length 4, expected 16)", null},
             {"{\"id\":\"bad-id\"}", "Invalid sno ID: \\\"bad-id\\\" (length 6, expected 16)", null},
             {"{\"id\":\"\\u001b[2J\\u202e\"}", "Invalid sno ID: \\\"\\\\u001B[2J\\\\u202E\\\" (length 5, expected 16)", null},
             {"{\"id\":\"" + PERSON.withMeta(9) + "\"}", "Unknown metabyte: the sno ID \\\"" + PERSON.withMeta(9)
