@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sno.testsupport.NeedsServers;
-import dev.sno.testsupport.TestServers;
 import dev.sno.testsupport.TestServers.Server;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -12,10 +11,8 @@ import io.quarkus.test.QuarkusUnitTest;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HexFormat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -32,24 +29,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @NeedsServers(Server.MYSQL)
 class MySqlBinaryIdsTest {
 
-    private static final String SERVER = TestServers.urlUnlessOff(Server.MYSQL);
     /** Fixed: the class is loaded twice (by the test and by the application), a random one would differ. */
     private static final String DATABASE = "sno_quarkus_binary";
 
-    static {
-        if (SERVER != null) { // null: MySQL is turned off, and @NeedsServers skips the class
-            execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
-        }
-    }
-
     @RegisterExtension
     static final QuarkusUnitTest APP = new QuarkusUnitTest()
-            .withApplicationRoot(jar -> jar.addClasses(TestApps.class, Note.class, Book.class, BinaryIdsTest.class)
+            .withApplicationRoot(jar -> jar.addClasses(TestApps.class, Note.class, Book.class, BinaryIdsTest.class, MySqlDatabases.class)
                     .addPackage("dev.sno.testsupport"))
             .withConfiguration(TestApps.BASE + String.join("\n",
                     "quarkus.datasource.db-kind=mysql",
-                    "quarkus.datasource.jdbc.url=" + String.valueOf(SERVER).replaceFirst("^(jdbc:mysql://[^/?]+)(/[^?]*)?",
-                            "$1/" + DATABASE),
+                    "quarkus.datasource.jdbc.url=" + MySqlDatabases.create(DATABASE),
                     "quarkus.hibernate-orm.schema-management.strategy=drop-and-create",
                     "sno.partition=901",
                     "quarkus.hibernate-orm.mapping.uuid.preferred-jdbc-type=BINARY",
@@ -61,17 +50,9 @@ class MySqlBinaryIdsTest {
     @Inject
     AgroalDataSource dataSource;
 
-    private static void execute(String sql) {
-        try (Connection c = DriverManager.getConnection(SERVER); Statement s = c.createStatement()) {
-            s.execute(sql);
-        } catch (SQLException e) {
-            throw new IllegalStateException(sql, e);
-        }
-    }
-
     @AfterAll
     static void dropDatabase() {
-        execute("DROP DATABASE IF EXISTS " + DATABASE);
+        MySqlDatabases.drop(DATABASE);
     }
 
     @Test
